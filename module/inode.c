@@ -1,0 +1,554 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * inode.c - the dbgfs tree: superblock, mount options, creation and removal
+ *
+ * dbgfs is debugfs as a loadable module.  Like debugfs it has one
+ * superblock, which lives while any entry exists (each entry pins the
+ * internal mount) or while userspace has it mounted, and it is built from
+ * libfs helpers: the kernel API creates entries, userspace only reads and
+ * writes them.
+ */
+
+#define pr_fmt(fmt) "dbgfs: " fmt
+
+#include <linux/fs.h>
+#include <linux/fs_context.h>
+#include <linux/fs_parser.h>
+#include <linux/fsnotify.h>
+#include <linux/init.h>
+#include <linux/kobject.h>
+#include <linux/module.h>
+#include <linux/namei.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
+
+#include <dbgfs.h>
+
+#include "compat.h"
+#include "internal.h"
+
+#define DBGFS_MAGIC		0x64626766	/* "dbgf" */
+#define DBGFS_DEFAULT_MODE	0700
+
+static struct kmem_cache *dbgfs_inode_cachep __ro_after_init;
+static struct vfsmount *dbgfs_mount;
+static int dbgfs_mount_count;
+static bool dbgfs_registered;
+
+static bool dbgfs_enable = true;
+module_param_named(enable, dbgfs_enable, bool, 0444);
+MODULE_PARM_DESC(enable,
+		 "Off makes every create fail with EPERM and the fs unmountable, like debugfs=off");
+
+bool dbgfs_enabled(void)
+{
+	return dbgfs_enable;
+}
+
+/* Mount options; they apply to the root directory only. */
+struct dbgfs_mount_opts {
+	kuid_t uid;
+	kgid_t gid;
+	umode_t mode;
+};
+
+/* Which options a mount or remount named: only those change. */
+enum {
+	DBGFS_OPT_UID	= BIT(0),
+	DBGFS_OPT_GID	= BIT(1),
+	DBGFS_OPT_MODE	= BIT(2),
+};
+
+struct dbgfs_fs_context {
+	struct dbgfs_mount_opts opts;
+	unsigned int given;
+};
+
+enum { DBGFS_PARAM_UID, DBGFS_PARAM_GID, DBGFS_PARAM_MODE };
+
+static const struct fs_parameter_spec dbgfs_param_specs[] = {
+	fsparam_u32("uid", DBGFS_PARAM_UID),
+	fsparam_u32("gid", DBGFS_PARAM_GID),
+	fsparam_u32oct("mode", DBGFS_PARAM_MODE),
+	{}
+};
+
+static int dbgfs_parse_param(struct fs_context *fc, struct fs_parameter *param)
+{
+	struct dbgfs_fs_context *ctx = fc->fs_private;
+	struct fs_parse_result result;
+	int opt;
+
+	opt = fs_parse(fc, dbgfs_param_specs, param, &result);
+	if (opt < 0)
+		return opt;	/* unknown options are refused, not ignored */
+
+	switch (opt) {
+	case DBGFS_PARAM_UID:
+		ctx->opts.uid = make_kuid(current_user_ns(), result.uint_32);
+		if (!uid_valid(ctx->opts.uid))
+			return invalf(fc, "dbgfs: invalid uid %u", result.uint_32);
+		ctx->given |= DBGFS_OPT_UID;
+		break;
+	case DBGFS_PARAM_GID:
+		ctx->opts.gid = make_kgid(current_user_ns(), result.uint_32);
+		if (!gid_valid(ctx->opts.gid))
+			return invalf(fc, "dbgfs: invalid gid %u", result.uint_32);
+		ctx->given |= DBGFS_OPT_GID;
+		break;
+	case DBGFS_PARAM_MODE:
+		if (result.uint_32 & ~S_IALLUGO)
+			return invalf(fc, "dbgfs: invalid mode %o", result.uint_32);
+		ctx->opts.mode = result.uint_32;
+		ctx->given |= DBGFS_OPT_MODE;
+		break;
+	}
+	return 0;
+}
+
+/* Copy the options this context names into @sb and onto the root inode. */
+static void dbgfs_apply_options(struct super_block *sb,
+				const struct dbgfs_fs_context *ctx)
+{
+	struct dbgfs_mount_opts *opts = sb->s_fs_info;
+	struct inode *root = d_inode(sb->s_root);
+
+	if (ctx->given & DBGFS_OPT_UID)
+		opts->uid = ctx->opts.uid;
+	if (ctx->given & DBGFS_OPT_GID)
+		opts->gid = ctx->opts.gid;
+	if (ctx->given & DBGFS_OPT_MODE)
+		opts->mode = ctx->opts.mode;
+
+	inode_lock(root);
+	root->i_mode = (root->i_mode & ~S_IALLUGO) | opts->mode;
+	root->i_uid = opts->uid;
+	root->i_gid = opts->gid;
+	inode_unlock(root);
+}
+
+static int dbgfs_show_options(struct seq_file *m, struct dentry *root)
+{
+	struct dbgfs_mount_opts *opts = root->d_sb->s_fs_info;
+
+	if (!uid_eq(opts->uid, GLOBAL_ROOT_UID))
+		seq_printf(m, ",uid=%u",
+			   from_kuid_munged(&init_user_ns, opts->uid));
+	if (!gid_eq(opts->gid, GLOBAL_ROOT_GID))
+		seq_printf(m, ",gid=%u",
+			   from_kgid_munged(&init_user_ns, opts->gid));
+	if (opts->mode != DBGFS_DEFAULT_MODE)
+		seq_printf(m, ",mode=%o", opts->mode);
+	return 0;
+}
+
+static struct inode *dbgfs_alloc_inode(struct super_block *sb)
+{
+	struct dbgfs_inode_info *info;
+
+	info = kmem_cache_alloc(dbgfs_inode_cachep, GFP_KERNEL);
+	if (!info)
+		return NULL;
+	info->real_fops = NULL;
+	return &info->vfs_inode;
+}
+
+static void dbgfs_free_inode(struct inode *inode)
+{
+	if (S_ISLNK(inode->i_mode))
+		kfree(inode->i_link);
+	kmem_cache_free(dbgfs_inode_cachep, DBGFS_I(inode));
+}
+
+static const struct super_operations dbgfs_super_operations = {
+	.statfs		= simple_statfs,
+	.alloc_inode	= dbgfs_alloc_inode,
+	.free_inode	= dbgfs_free_inode,
+	.drop_inode	= dbgfs_drop_inode,
+	.show_options	= dbgfs_show_options,
+};
+
+/*
+ * Userspace may look entries up but not make them.  Without a ->create the
+ * VFS would answer EACCES; EPERM says "not allowed here" as mkdir, unlink,
+ * rename, link and symlink already do for a directory without those ops.
+ */
+static int dbgfs_create_denied(DBGFS_IDMAP_ARG struct inode *dir,
+			       struct dentry *dentry, umode_t mode, bool excl)
+{
+	return -EPERM;
+}
+
+static const struct inode_operations dbgfs_dir_inode_operations = {
+	.lookup		= simple_lookup,
+	.create		= dbgfs_create_denied,
+};
+
+static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
+{
+	static const struct tree_descr dbgfs_files[] = { {""} };
+	struct dbgfs_mount_opts *opts;
+	struct inode *root;
+	int err;
+
+	opts = kzalloc(sizeof(*opts), GFP_KERNEL);
+	if (!opts)
+		return -ENOMEM;
+	opts->uid = GLOBAL_ROOT_UID;
+	opts->gid = GLOBAL_ROOT_GID;
+	opts->mode = DBGFS_DEFAULT_MODE;
+	sb->s_fs_info = opts;	/* freed by dbgfs_kill_sb, even on error */
+
+	err = simple_fill_super(sb, DBGFS_MAGIC, dbgfs_files);
+	if (err)
+		return err;
+
+	sb->s_op = &dbgfs_super_operations;
+	root = d_inode(sb->s_root);
+	root->i_op = &dbgfs_dir_inode_operations;
+	dbgfs_apply_options(sb, fc->fs_private);
+	return 0;
+}
+
+static int dbgfs_reconfigure(struct fs_context *fc)
+{
+	struct super_block *sb = fc->root->d_sb;
+
+	sync_filesystem(sb);
+	dbgfs_apply_options(sb, fc->fs_private);
+	return 0;
+}
+
+/*
+ * There is one superblock.  Kernel users may have made it before the first
+ * mount (each entry pins it), so a mount applies its options to the existing
+ * superblock, as a remount would.
+ */
+static int dbgfs_get_tree(struct fs_context *fc)
+{
+	int err;
+
+	if (!dbgfs_enable)
+		return -EPERM;
+
+	err = get_tree_single(fc, dbgfs_fill_super);
+	if (err)
+		return err;
+	return dbgfs_reconfigure(fc);
+}
+
+static void dbgfs_free_fc(struct fs_context *fc)
+{
+	kfree(fc->fs_private);
+}
+
+static const struct fs_context_operations dbgfs_context_ops = {
+	.free		= dbgfs_free_fc,
+	.parse_param	= dbgfs_parse_param,
+	.get_tree	= dbgfs_get_tree,
+	.reconfigure	= dbgfs_reconfigure,
+};
+
+static int dbgfs_init_fs_context(struct fs_context *fc)
+{
+	struct dbgfs_fs_context *ctx;
+
+	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	if (!ctx)
+		return -ENOMEM;
+	ctx->opts.uid = GLOBAL_ROOT_UID;
+	ctx->opts.gid = GLOBAL_ROOT_GID;
+	ctx->opts.mode = DBGFS_DEFAULT_MODE;
+
+	fc->fs_private = ctx;
+	fc->ops = &dbgfs_context_ops;
+	return 0;
+}
+
+static void dbgfs_kill_sb(struct super_block *sb)
+{
+	dbgfs_kill_super(sb);
+	kfree(sb->s_fs_info);
+}
+
+static struct file_system_type dbgfs_fs_type = {
+	.owner			= THIS_MODULE,
+	.name			= "dbgfs",
+	.init_fs_context	= dbgfs_init_fs_context,
+	.parameters		= dbgfs_param_specs,
+	.kill_sb		= dbgfs_kill_sb,
+};
+MODULE_ALIAS_FS("dbgfs");
+
+/* Names follow the rules of a single path component. */
+static int dbgfs_check_name(const char *name)
+{
+	size_t len;
+
+	if (!name)
+		return -EINVAL;
+	len = strnlen(name, NAME_MAX + 1);
+	if (len > NAME_MAX)
+		return -ENAMETOOLONG;
+	if (!len || strchr(name, '/') || !strcmp(name, ".") ||
+	    !strcmp(name, ".."))
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * Creating an entry is start / end (or failed) around making the inode:
+ * start pins the filesystem, locks the parent and returns a negative
+ * dentry for @name; end unlocks and returns the dentry, which the entry's
+ * own pin keeps alive until dbgfs_remove().
+ */
+static struct dentry *dbgfs_start_creating(const char *name,
+					   struct dentry *parent)
+{
+	struct dentry *dentry;
+	int err;
+
+	if (IS_ERR(parent))
+		return parent;
+	if (!dbgfs_enable)
+		return ERR_PTR(-EPERM);
+	err = dbgfs_check_name(name);
+	if (err)
+		return ERR_PTR(err);
+	if (parent && (parent->d_sb->s_type != &dbgfs_fs_type ||
+		       !d_is_dir(parent)))
+		return ERR_PTR(-ENOTDIR);
+
+	err = simple_pin_fs(&dbgfs_fs_type, &dbgfs_mount, &dbgfs_mount_count);
+	if (err) {
+		pr_err("cannot pin the filesystem for '%s': %d\n", name, err);
+		return ERR_PTR(err);
+	}
+	if (!parent)
+		parent = dbgfs_mount->mnt_root;
+
+	inode_lock(d_inode(parent));
+	if (unlikely(IS_DEADDIR(d_inode(parent))))
+		dentry = ERR_PTR(-ENOENT);
+	else
+		dentry = dbgfs_lookup_locked(name, parent);
+	if (!IS_ERR(dentry) && d_really_is_positive(dentry)) {
+		dput(dentry);
+		dentry = ERR_PTR(-EEXIST);
+	}
+	if (IS_ERR(dentry)) {
+		inode_unlock(d_inode(parent));
+		simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
+	}
+	return dentry;
+}
+
+static struct dentry *dbgfs_failed_creating(struct dentry *dentry, int err)
+{
+	inode_unlock(d_inode(dentry->d_parent));
+	dput(dentry);
+	simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
+	return ERR_PTR(err);
+}
+
+static struct dentry *dbgfs_end_creating(struct dentry *dentry)
+{
+	inode_unlock(d_inode(dentry->d_parent));
+	dput(dentry);	/* the lookup's reference; the persistent one stays */
+	return dentry;
+}
+
+static struct inode *dbgfs_get_inode(struct super_block *sb, umode_t mode)
+{
+	struct inode *inode = new_inode(sb);
+
+	if (!inode)
+		return NULL;
+	inode->i_ino = get_next_ino();
+	inode->i_mode = mode;
+	dbgfs_inode_init_ts(inode);
+	return inode;
+}
+
+/**
+ * dbgfs_create_file_with() - create a regular file behind a proxy
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory, or %NULL for the root
+ * @data: the inode's i_private
+ * @proxy_fops: what the VFS calls: the full or the open-only proxy
+ * @real_fops: what the proxy calls once it has guarded the call
+ *
+ * Return: the new dentry or an ERR_PTR(), never %NULL.
+ */
+struct dentry *dbgfs_create_file_with(const char *name, umode_t mode,
+				      struct dentry *parent, void *data,
+				      const struct file_operations *proxy_fops,
+				      const struct file_operations *real_fops)
+{
+	struct dbgfs_inode_info *info;
+	struct dentry *dentry;
+	struct inode *inode;
+
+	if (WARN_ON(!real_fops))
+		return ERR_PTR(-EINVAL);
+	if (!(mode & S_IFMT))
+		mode |= S_IFREG;
+	if (WARN_ON(!S_ISREG(mode)))
+		return ERR_PTR(-EINVAL);
+
+	dentry = dbgfs_start_creating(name, parent);
+	if (IS_ERR(dentry))
+		return dentry;
+
+	inode = dbgfs_get_inode(dentry->d_sb, mode);
+	if (!inode) {
+		pr_err("out of memory creating file '%s'\n", name);
+		return dbgfs_failed_creating(dentry, -ENOMEM);
+	}
+	info = DBGFS_I(inode);
+	info->real_fops = real_fops;
+	dbgfs_file_init(info);
+	inode->i_private = data;
+	inode->i_fop = proxy_fops;
+
+	dbgfs_make_persistent(dentry, inode);
+	fsnotify_create(d_inode(dentry->d_parent), dentry);
+	return dbgfs_end_creating(dentry);
+}
+
+struct dentry *dbgfs_create_file(const char *name, umode_t mode,
+				 struct dentry *parent, void *data,
+				 const struct file_operations *fops)
+{
+	return dbgfs_create_file_with(name, mode, parent, data,
+				      &dbgfs_full_proxy_fops, fops);
+}
+EXPORT_SYMBOL_GPL(dbgfs_create_file);
+
+struct dentry *dbgfs_create_file_unsafe(const char *name, umode_t mode,
+					struct dentry *parent, void *data,
+					const struct file_operations *fops)
+{
+	return dbgfs_create_file_with(name, mode, parent, data,
+				      &dbgfs_open_proxy_fops, fops);
+}
+EXPORT_SYMBOL_GPL(dbgfs_create_file_unsafe);
+
+struct dentry *dbgfs_create_dir(const char *name, struct dentry *parent)
+{
+	struct dentry *dentry = dbgfs_start_creating(name, parent);
+	struct inode *inode;
+
+	if (IS_ERR(dentry))
+		return dentry;
+
+	inode = dbgfs_get_inode(dentry->d_sb,
+				S_IFDIR | 0755);
+	if (!inode) {
+		pr_err("out of memory creating directory '%s'\n", name);
+		return dbgfs_failed_creating(dentry, -ENOMEM);
+	}
+	inode->i_op = &dbgfs_dir_inode_operations;
+	inode->i_fop = &simple_dir_operations;
+
+	/* directory inodes start off with i_nlink == 2 (for "." entry) */
+	inc_nlink(inode);
+	dbgfs_make_persistent(dentry, inode);
+	inc_nlink(d_inode(dentry->d_parent));
+	fsnotify_mkdir(d_inode(dentry->d_parent), dentry);
+	return dbgfs_end_creating(dentry);
+}
+EXPORT_SYMBOL_GPL(dbgfs_create_dir);
+
+/* Called for each entry simple_recursive_removal() takes away. */
+static void dbgfs_remove_one(struct dentry *dentry)
+{
+	if (d_is_reg(dentry))
+		dbgfs_file_removed(dentry);
+	simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
+}
+
+void dbgfs_remove(struct dentry *dentry)
+{
+	if (IS_ERR_OR_NULL(dentry))
+		return;
+
+	/* Hold the mount across the walk: the last entry's pin goes in it. */
+	simple_pin_fs(&dbgfs_fs_type, &dbgfs_mount, &dbgfs_mount_count);
+	simple_recursive_removal(dentry, dbgfs_remove_one);
+	simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
+}
+EXPORT_SYMBOL_GPL(dbgfs_remove);
+
+bool dbgfs_initialized(void)
+{
+	return dbgfs_registered && dbgfs_enable;
+}
+EXPORT_SYMBOL_GPL(dbgfs_initialized);
+
+static void dbgfs_init_once(void *foo)
+{
+	struct dbgfs_inode_info *info = foo;
+
+	inode_init_once(&info->vfs_inode);
+}
+
+static int __init dbgfs_init(void)
+{
+	int err;
+
+	dbgfs_inode_cachep = kmem_cache_create("dbgfs_inode_cache",
+					       sizeof(struct dbgfs_inode_info),
+					       0, SLAB_RECLAIM_ACCOUNT |
+					       SLAB_ACCOUNT, dbgfs_init_once);
+	if (!dbgfs_inode_cachep)
+		return -ENOMEM;
+
+	err = sysfs_create_mount_point(kernel_kobj, "dbgfs");
+	if (err)
+		goto err_cache;
+
+	/*
+	 * Switched off, dbgfs stays loaded so that clients still link, but
+	 * nothing can be created or mounted, as with debugfs=off.
+	 */
+	if (!dbgfs_enable) {
+		pr_info("switched off by the enable=0 module parameter\n");
+		return 0;
+	}
+
+	err = register_filesystem(&dbgfs_fs_type);
+	if (err)
+		goto err_mount_point;
+	dbgfs_registered = true;
+	return 0;
+
+err_mount_point:
+	sysfs_remove_mount_point(kernel_kobj, "dbgfs");
+err_cache:
+	kmem_cache_destroy(dbgfs_inode_cachep);
+	return err;
+}
+
+/*
+ * The module can only go once no superblock holds it: every entry removed
+ * and the filesystem unmounted, since a superblock pins its type's module.
+ */
+static void __exit dbgfs_exit(void)
+{
+	if (dbgfs_registered)
+		unregister_filesystem(&dbgfs_fs_type);
+	sysfs_remove_mount_point(kernel_kobj, "dbgfs");
+	rcu_barrier();	/* inodes are freed after a grace period */
+	kmem_cache_destroy(dbgfs_inode_cachep);
+}
+
+module_init(dbgfs_init);
+module_exit(dbgfs_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("dbgfs: debugfs as a loadable module");
+MODULE_AUTHOR("The dbgfs developers");

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * internal.h - declarations shared by the parts of the dbgfs module
+ */
+#ifndef _DBGFS_INTERNAL_H_
+#define _DBGFS_INTERNAL_H_
+
+#include <linux/completion.h>
+#include <linux/fs.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/refcount.h>
+
+/**
+ * struct dbgfs_inode_info - a dbgfs inode and what guards its removal
+ * @vfs_inode: the VFS inode
+ * @real_fops: the fops the creator passed, which the proxy calls; %NULL for
+ *	directories and symlinks
+ * @active_users: 1 while the file exists, plus one for each handler that
+ *	runs (dbgfs_file_get()); once it drops to 0 no handler starts again
+ * @active_users_drained: completed by the last dbgfs_file_put() after the
+ *	file was removed, which the remover waits for
+ * @cancellations_mtx: protects @cancellations
+ * @cancellations: what a remover calls to break handlers out of a wait
+ */
+struct dbgfs_inode_info {
+	struct inode vfs_inode;
+	const struct file_operations *real_fops;
+	refcount_t active_users;
+	struct completion active_users_drained;
+	struct mutex cancellations_mtx;	/* protects cancellations */
+	struct list_head cancellations;
+};
+
+static inline struct dbgfs_inode_info *DBGFS_I(struct inode *inode)
+{
+	return container_of(inode, struct dbgfs_inode_info, vfs_inode);
+}
+
+/* file.c */
+extern const struct file_operations dbgfs_full_proxy_fops;
+extern const struct file_operations dbgfs_open_proxy_fops;
+void dbgfs_file_removed(struct dentry *dentry);
+void dbgfs_file_init(struct dbgfs_inode_info *info);
+
+/* inode.c */
+bool dbgfs_enabled(void);
+struct dentry *dbgfs_create_file_with(const char *name, umode_t mode,
+				      struct dentry *parent, void *data,
+				      const struct file_operations *proxy_fops,
+				      const struct file_operations *real_fops);
+
+#endif /* _DBGFS_INTERNAL_H_ */
