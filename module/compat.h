@@ -34,14 +34,18 @@
 /*
  * Inode operations take the mount's id-mapping first: a user namespace
  * since 5.12, a struct mnt_idmap since 6.3.  DBGFS_IDMAP_ARG opens the
- * argument list of such an operation.
+ * parameter list of such an operation, DBGFS_IDMAP_PASS the arguments of
+ * the libfs helper it calls on.
  */
 #if DBGFS_LINUX_AT_LEAST(6, 3)
 #define DBGFS_IDMAP_ARG struct mnt_idmap *idmap,
+#define DBGFS_IDMAP_PASS idmap,
 #elif DBGFS_LINUX_AT_LEAST(5, 12)
 #define DBGFS_IDMAP_ARG struct user_namespace *mnt_userns,
+#define DBGFS_IDMAP_PASS mnt_userns,
 #else
 #define DBGFS_IDMAP_ARG
+#define DBGFS_IDMAP_PASS
 #endif
 
 /*
@@ -57,6 +61,20 @@ static inline void dbgfs_inode_init_ts(struct inode *inode)
 #else
 	inode->i_atime = inode_set_ctime_current(inode);
 	inode->i_mtime = inode->i_atime;
+#endif
+}
+
+/*
+ * Marking a directory changed: the inode_set_ctime_current() form, which
+ * Debian's 5.10 and 6.1 have as a backport of 6.6, then the mtime accessor
+ * that 6.7 brought.
+ */
+static inline void dbgfs_inode_touch(struct inode *dir)
+{
+#if DBGFS_LINUX_AT_LEAST(6, 7)
+	inode_set_mtime_to_ts(dir, inode_set_ctime_current(dir));
+#else
+	dir->i_mtime = inode_set_ctime_current(dir);
 #endif
 }
 

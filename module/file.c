@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * file.c - dbgfs regular files: the removal proxy and the typed value files
+ * file.c - dbgfs regular files: the removal proxy and its guards
  *
  * Every regular file's fops are reached through a proxy.  The full proxy
  * (dbgfs_create_file) guards each call with dbgfs_file_get/put, so that
@@ -8,7 +8,7 @@
  * file descriptors opened before give -EIO.  The open proxy
  * (dbgfs_create_file_unsafe) guards only the open and leaves the rest to
  * handlers that call dbgfs_file_get/put themselves, as the value files
- * below do.
+ * (values.c) and DEFINE_DBGFS_ATTRIBUTE() handlers below do.
  */
 
 #define pr_fmt(fmt) "dbgfs: " fmt
@@ -29,6 +29,7 @@
 void dbgfs_file_init(struct dbgfs_inode_info *info)
 {
 	refcount_set(&info->active_users, 1);
+	info->removing = false;
 	init_completion(&info->active_users_drained);
 	mutex_init(&info->cancellations_mtx);
 	INIT_LIST_HEAD(&info->cancellations);
@@ -57,15 +58,72 @@ EXPORT_SYMBOL_GPL(dbgfs_file_put);
 /*
  * Called by the remover for each regular file: drop the file's own
  * reference so that no handler starts again, then wait for those that run.
+ * A handler waiting in a cancellable section is cancelled; one that enters
+ * such a section later wakes us (dbgfs_enter_cancellation) to cancel it.
  */
 void dbgfs_file_removed(struct dentry *dentry)
 {
 	struct dbgfs_inode_info *info = DBGFS_I(d_inode(dentry));
+	struct dbgfs_cancellation *c;
 
+	WRITE_ONCE(info->removing, true);
 	if (refcount_dec_and_test(&info->active_users))
 		return;
-	wait_for_completion(&info->active_users_drained);
+
+	while (refcount_read(&info->active_users)) {
+		mutex_lock(&info->cancellations_mtx);
+		while ((c = list_first_entry_or_null(&info->cancellations,
+						     typeof(*c), list))) {
+			list_del_init(&c->list);
+			c->cancel(dentry, c->cancel_data);
+		}
+		mutex_unlock(&info->cancellations_mtx);
+
+		wait_for_completion(&info->active_users_drained);
+	}
 }
+
+void dbgfs_enter_cancellation(struct file *file,
+			      struct dbgfs_cancellation *cancellation)
+{
+	struct dbgfs_inode_info *info = DBGFS_I(file_inode(file));
+
+	INIT_LIST_HEAD(&cancellation->list);
+	if (WARN_ON(!cancellation->cancel || !S_ISREG(file_inode(file)->i_mode)))
+		return;
+
+	mutex_lock(&info->cancellations_mtx);
+	list_add(&cancellation->list, &info->cancellations);
+	mutex_unlock(&info->cancellations_mtx);
+
+	/* A remover already waiting must come back to cancel this one. */
+	if (READ_ONCE(info->removing))
+		complete(&info->active_users_drained);
+}
+EXPORT_SYMBOL_GPL(dbgfs_enter_cancellation);
+
+/*
+ * The remover runs cancel callbacks under cancellations_mtx, so taking it
+ * here means that once this returns, none is running for @cancellation,
+ * which can then go out of scope.
+ */
+void dbgfs_leave_cancellation(struct file *file,
+			      struct dbgfs_cancellation *cancellation)
+{
+	struct dbgfs_inode_info *info = DBGFS_I(file_inode(file));
+
+	mutex_lock(&info->cancellations_mtx);
+	if (!list_empty(&cancellation->list))
+		list_del(&cancellation->list);
+	mutex_unlock(&info->cancellations_mtx);
+}
+EXPORT_SYMBOL_GPL(dbgfs_leave_cancellation);
+
+void *dbgfs_get_aux(const struct file *file)
+{
+	return (void *)DBGFS_I(file_inode(file))->aux;
+}
+EXPORT_SYMBOL_GPL(dbgfs_get_aux);
 
 /*
  * Under lockdown (LOCKDOWN_DEBUGFS) only files that cannot change the
@@ -251,259 +309,52 @@ const struct file_operations dbgfs_open_proxy_fops = {
 };
 
 /*
- * Typed value files.  A kind says how wide the variable is and how it reads;
- * writes are parsed strictly, so that bad input never changes the value.
+ * The handlers of DEFINE_DBGFS_ATTRIBUTE() fops: libfs's simple_attr
+ * handlers, guarded against removal as the open-only proxy requires.
  */
-enum dbgfs_value_flags {
-	DBGFS_VALUE_SIGNED	= BIT(0),	/* atomic_t: read and write s64 */
-	DBGFS_VALUE_BOOL	= BIT(1),	/* Y/N and the kstrtobool words */
-};
-
-struct dbgfs_value_kind {
-	const char *fmt;	/* formats the value as u64 or s64 */
-	u8 size;		/* bytes of the variable */
-	u8 flags;
-};
-
-/* The longest text any value is written as, with room to spare. */
-#define DBGFS_VALUE_MAX_INPUT	31
-
-static const struct dbgfs_value_kind dbgfs_kind_u8 = { "%llu\n", 1 };
-static const struct dbgfs_value_kind dbgfs_kind_u16 = { "%llu\n", 2 };
-static const struct dbgfs_value_kind dbgfs_kind_u32 = { "%llu\n", 4 };
-static const struct dbgfs_value_kind dbgfs_kind_bool = {
-	NULL, sizeof(bool), DBGFS_VALUE_BOOL
-};
-
-/*
- * Each kind has three fops: read-write, read-only and write-only, chosen by
- * the mode at creation as debugfs does, so that root cannot write a file
- * created without write bits.
- */
-struct dbgfs_value_fops {
-	const struct dbgfs_value_kind *kind;
-	const struct file_operations fops;
-};
-
-static const struct dbgfs_value_kind *dbgfs_value_kind(struct file *file)
+ssize_t dbgfs_attr_read(struct file *file, char __user *buf, size_t len,
+			loff_t *ppos)
 {
-	return container_of(file->f_op, struct dbgfs_value_fops, fops)->kind;
-}
-
-static u64 dbgfs_value_get(const struct dbgfs_value_kind *kind,
-			   const void *value)
-{
-	if (kind->flags & DBGFS_VALUE_SIGNED)
-		return (u64)(s64)atomic_read(value);
-	switch (kind->size) {
-	case 1:
-		return READ_ONCE(*(const u8 *)value);
-	case 2:
-		return READ_ONCE(*(const u16 *)value);
-	case 4:
-		return READ_ONCE(*(const u32 *)value);
-	default:
-		return READ_ONCE(*(const u64 *)value);
-	}
-}
-
-static void dbgfs_value_set(const struct dbgfs_value_kind *kind, void *value,
-			    u64 val)
-{
-	if (kind->flags & DBGFS_VALUE_SIGNED) {
-		atomic_set(value, (int)val);
-		return;
-	}
-	switch (kind->size) {
-	case 1:
-		WRITE_ONCE(*(u8 *)value, val);
-		break;
-	case 2:
-		WRITE_ONCE(*(u16 *)value, val);
-		break;
-	case 4:
-		WRITE_ONCE(*(u32 *)value, val);
-		break;
-	default:
-		WRITE_ONCE(*(u64 *)value, val);
-		break;
-	}
-}
-
-/* The bool words, whole and in any case: "yolo" is not "y". */
-static int dbgfs_parse_bool(const char *text, u64 *val)
-{
-	static const char * const yes[] = {
-		"1", "y", "yes", "t", "true", "on", "e", "enable"
-	};
-	static const char * const no[] = {
-		"0", "n", "no", "f", "false", "off", "d", "disable"
-	};
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(yes); i++) {
-		if (!strcasecmp(text, yes[i])) {
-			*val = 1;
-			return 0;
-		}
-		if (!strcasecmp(text, no[i])) {
-			*val = 0;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
-
-/* Parse @text for @kind: -EINVAL if it is no number, -ERANGE if too big. */
-static int dbgfs_parse_value(const struct dbgfs_value_kind *kind, char *text,
-			     u64 *val)
-{
-	size_t len = strlen(text);
-	s64 sval;
-	int err;
-
-	if (len && text[len - 1] == '\n')
-		text[--len] = '\0';
-	if (kind->flags & DBGFS_VALUE_BOOL)
-		return dbgfs_parse_bool(text, val);
-
-	if (kind->flags & DBGFS_VALUE_SIGNED) {
-		err = kstrtos64(text, 0, &sval);
-		if (err)
-			return err;
-		if (sval < INT_MIN || sval > INT_MAX)
-			return -ERANGE;
-		*val = sval;
-		return 0;
-	}
-
-	err = kstrtou64(text, 0, val);
-	if (err)
-		return err;
-	if (kind->size < sizeof(u64) && *val >> (kind->size * BITS_PER_BYTE))
-		return -ERANGE;
-	return 0;
-}
-
-static int dbgfs_value_open(struct inode *inode, struct file *file)
-{
-	return nonseekable_open(inode, file);
-}
-
-static ssize_t dbgfs_value_read(struct file *file, char __user *buf,
-				size_t count, loff_t *ppos)
-{
-	const struct dbgfs_value_kind *kind = dbgfs_value_kind(file);
 	struct dentry *dentry = file->f_path.dentry;
-	char text[32];
-	size_t len;
-	u64 val;
-	int err;
+	ssize_t ret;
 
-	err = dbgfs_file_get(dentry);
-	if (err)
-		return err;
-	val = dbgfs_value_get(kind, file_inode(file)->i_private);
+	ret = dbgfs_file_get(dentry);
+	if (ret)
+		return ret;
+	ret = simple_attr_read(file, buf, len, ppos);
 	dbgfs_file_put(dentry);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(dbgfs_attr_read);
 
-	if (kind->flags & DBGFS_VALUE_BOOL)
-		len = scnprintf(text, sizeof(text), "%c\n", val ? 'Y' : 'N');
+static ssize_t dbgfs_attr_write_xsigned(struct file *file,
+					const char __user *buf, size_t len,
+					loff_t *ppos, bool is_signed)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	ssize_t ret;
+
+	ret = dbgfs_file_get(dentry);
+	if (ret)
+		return ret;
+	if (is_signed)
+		ret = simple_attr_write_signed(file, buf, len, ppos);
 	else
-		len = scnprintf(text, sizeof(text), kind->fmt, val);
-	return simple_read_from_buffer(buf, count, ppos, text, len);
-}
-
-static ssize_t dbgfs_value_write(struct file *file, const char __user *buf,
-				 size_t count, loff_t *ppos)
-{
-	const struct dbgfs_value_kind *kind = dbgfs_value_kind(file);
-	struct dentry *dentry = file->f_path.dentry;
-	char text[DBGFS_VALUE_MAX_INPUT + 1];
-	u64 val;
-	int err;
-
-	if (!count || count > DBGFS_VALUE_MAX_INPUT)
-		return -EINVAL;
-	if (copy_from_user(text, buf, count))
-		return -EFAULT;
-	text[count] = '\0';
-	if (strlen(text) != count)
-		return -EINVAL;	/* a NUL byte inside the input */
-
-	err = dbgfs_parse_value(kind, text, &val);
-	if (err)
-		return err;
-
-	err = dbgfs_file_get(dentry);
-	if (err)
-		return err;
-	dbgfs_value_set(kind, file_inode(file)->i_private, val);
+		ret = simple_attr_write(file, buf, len, ppos);
 	dbgfs_file_put(dentry);
-	return count;
+	return ret;
 }
 
-#define DBGFS_VALUE_FOPS(name)						\
-static const struct dbgfs_value_fops dbgfs_##name##_fops[] = {		\
-	{ &dbgfs_kind_##name, {						\
-		.owner = THIS_MODULE, .open = dbgfs_value_open,		\
-		.read = dbgfs_value_read, .write = dbgfs_value_write,	\
-	} },								\
-	{ &dbgfs_kind_##name, {						\
-		.owner = THIS_MODULE, .open = dbgfs_value_open,		\
-		.read = dbgfs_value_read,				\
-	} },								\
-	{ &dbgfs_kind_##name, {						\
-		.owner = THIS_MODULE, .open = dbgfs_value_open,		\
-		.write = dbgfs_value_write,				\
-	} },								\
-}
-
-DBGFS_VALUE_FOPS(u8);
-DBGFS_VALUE_FOPS(u16);
-DBGFS_VALUE_FOPS(u32);
-DBGFS_VALUE_FOPS(bool);
-
-/*
- * Create a value file with the fops that match @mode.  The typed helpers
- * return void, as in mainline: callers have nothing to check.
- */
-static void dbgfs_create_value(const char *name, umode_t mode,
-			       struct dentry *parent, void *value,
-			       const struct dbgfs_value_fops fops[3])
+ssize_t dbgfs_attr_write(struct file *file, const char __user *buf,
+			 size_t len, loff_t *ppos)
 {
-	const struct dbgfs_value_fops *f = &fops[0];
-
-	if (!(mode & 0222))
-		f = &fops[1];
-	else if (!(mode & 0444))
-		f = &fops[2];
-	dbgfs_create_file_unsafe(name, mode, parent, value, &f->fops);
+	return dbgfs_attr_write_xsigned(file, buf, len, ppos, false);
 }
+EXPORT_SYMBOL_GPL(dbgfs_attr_write);
 
-void dbgfs_create_u8(const char *name, umode_t mode, struct dentry *parent,
-		     u8 *value)
+ssize_t dbgfs_attr_write_signed(struct file *file, const char __user *buf,
+				size_t len, loff_t *ppos)
 {
-	dbgfs_create_value(name, mode, parent, value, dbgfs_u8_fops);
+	return dbgfs_attr_write_xsigned(file, buf, len, ppos, true);
 }
-EXPORT_SYMBOL_GPL(dbgfs_create_u8);
-
-void dbgfs_create_u16(const char *name, umode_t mode, struct dentry *parent,
-		      u16 *value)
-{
-	dbgfs_create_value(name, mode, parent, value, dbgfs_u16_fops);
-}
-EXPORT_SYMBOL_GPL(dbgfs_create_u16);
-
-void dbgfs_create_u32(const char *name, umode_t mode, struct dentry *parent,
-		      u32 *value)
-{
-	dbgfs_create_value(name, mode, parent, value, dbgfs_u32_fops);
-}
-EXPORT_SYMBOL_GPL(dbgfs_create_u32);
-
-void dbgfs_create_bool(const char *name, umode_t mode, struct dentry *parent,
-		       bool *value)
-{
-	dbgfs_create_value(name, mode, parent, value, dbgfs_bool_fops);
-}
-EXPORT_SYMBOL_GPL(dbgfs_create_bool);
+EXPORT_SYMBOL_GPL(dbgfs_attr_write_signed);

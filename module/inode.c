@@ -19,6 +19,7 @@
 #include <linux/kobject.h>
 #include <linux/module.h>
 #include <linux/namei.h>
+#include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -37,14 +38,52 @@ static struct vfsmount *dbgfs_mount;
 static int dbgfs_mount_count;
 static bool dbgfs_registered;
 
-static bool dbgfs_enable = true;
-module_param_named(enable, dbgfs_enable, bool, 0444);
-MODULE_PARM_DESC(enable,
-		 "Off makes every create fail with EPERM and the fs unmountable, like debugfs=off");
+/*
+ * What the kernel's debugfs= boot option does for debugfs, as a module
+ * parameter: "on" (the default), "no-mount" (the API works, userspace cannot
+ * mount) or "off" (creates fail with EPERM and nothing can be mounted).
+ */
+enum dbgfs_access {
+	DBGFS_ACCESS_OFF,
+	DBGFS_ACCESS_NO_MOUNT,
+	DBGFS_ACCESS_ON,
+};
+
+static const char * const dbgfs_access_names[] = {
+	[DBGFS_ACCESS_OFF] = "off",
+	[DBGFS_ACCESS_NO_MOUNT] = "no-mount",
+	[DBGFS_ACCESS_ON] = "on",
+};
+
+/* Read-only once loaded: switching at run time would strand entries. */
+static enum dbgfs_access dbgfs_access = DBGFS_ACCESS_ON;
+
+static int dbgfs_access_set(const char *val, const struct kernel_param *kp)
+{
+	int i = sysfs_match_string(dbgfs_access_names, val);
+
+	if (i < 0)
+		return -EINVAL;
+	dbgfs_access = i;
+	return 0;
+}
+
+static int dbgfs_access_get(char *buffer, const struct kernel_param *kp)
+{
+	return sysfs_emit(buffer, "%s\n", dbgfs_access_names[dbgfs_access]);
+}
+
+static const struct kernel_param_ops dbgfs_access_ops = {
+	.set = dbgfs_access_set,
+	.get = dbgfs_access_get,
+};
+module_param_cb(access, &dbgfs_access_ops, NULL, 0444);
+MODULE_PARM_DESC(access,
+		 "on, no-mount or off, as the kernel's debugfs= boot option");
 
 bool dbgfs_enabled(void)
 {
-	return dbgfs_enable;
+	return dbgfs_access != DBGFS_ACCESS_OFF;
 }
 
 /* Mount options; they apply to the root directory only. */
@@ -181,9 +220,36 @@ static int dbgfs_create_denied(DBGFS_IDMAP_ARG struct inode *dir,
 	return -EPERM;
 }
 
+/*
+ * Mode and owner are part of what lockdown judges a file by (see
+ * dbgfs_locked_down()), so they cannot change while the kernel is locked down.
+ */
+static int dbgfs_setattr(DBGFS_IDMAP_ARG struct dentry *dentry,
+			 struct iattr *ia)
+{
+	int err;
+
+	if (ia->ia_valid & (ATTR_MODE | ATTR_UID | ATTR_GID)) {
+		err = security_locked_down(LOCKDOWN_DEBUGFS);
+		if (err)
+			return err;
+	}
+	return simple_setattr(DBGFS_IDMAP_PASS dentry, ia);
+}
+
 static const struct inode_operations dbgfs_dir_inode_operations = {
 	.lookup		= simple_lookup,
 	.create		= dbgfs_create_denied,
+	.setattr	= dbgfs_setattr,
+};
+
+static const struct inode_operations dbgfs_file_inode_operations = {
+	.setattr	= dbgfs_setattr,
+};
+
+static const struct inode_operations dbgfs_symlink_inode_operations = {
+	.get_link	= simple_get_link,
+	.setattr	= dbgfs_setattr,
 };
 
 static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
@@ -230,7 +296,7 @@ static int dbgfs_get_tree(struct fs_context *fc)
 {
 	int err;
 
-	if (!dbgfs_enable)
+	if (dbgfs_access != DBGFS_ACCESS_ON)
 		return -EPERM;
 
 	err = get_tree_single(fc, dbgfs_fill_super);
@@ -312,7 +378,7 @@ static struct dentry *dbgfs_start_creating(const char *name,
 
 	if (IS_ERR(parent))
 		return parent;
-	if (!dbgfs_enable)
+	if (!dbgfs_enabled())
 		return ERR_PTR(-EPERM);
 	err = dbgfs_check_name(name);
 	if (err)
@@ -378,6 +444,7 @@ static struct inode *dbgfs_get_inode(struct super_block *sb, umode_t mode)
  * @mode: permission bits
  * @parent: directory, or %NULL for the root
  * @data: the inode's i_private
+ * @aux: the pointer dbgfs_get_aux() returns, or %NULL
  * @proxy_fops: what the VFS calls: the full or the open-only proxy
  * @real_fops: what the proxy calls once it has guarded the call
  *
@@ -385,6 +452,7 @@ static struct inode *dbgfs_get_inode(struct super_block *sb, umode_t mode)
  */
 struct dentry *dbgfs_create_file_with(const char *name, umode_t mode,
 				      struct dentry *parent, void *data,
+				      const void *aux,
 				      const struct file_operations *proxy_fops,
 				      const struct file_operations *real_fops)
 {
@@ -410,8 +478,10 @@ struct dentry *dbgfs_create_file_with(const char *name, umode_t mode,
 	}
 	info = DBGFS_I(inode);
 	info->real_fops = real_fops;
+	info->aux = aux;
 	dbgfs_file_init(info);
 	inode->i_private = data;
+	inode->i_op = &dbgfs_file_inode_operations;
 	inode->i_fop = proxy_fops;
 
 	dbgfs_make_persistent(dentry, inode);
@@ -423,16 +493,39 @@ struct dentry *dbgfs_create_file(const char *name, umode_t mode,
 				 struct dentry *parent, void *data,
 				 const struct file_operations *fops)
 {
-	return dbgfs_create_file_with(name, mode, parent, data,
+	return dbgfs_create_file_with(name, mode, parent, data, NULL,
 				      &dbgfs_full_proxy_fops, fops);
 }
 EXPORT_SYMBOL_GPL(dbgfs_create_file);
+
+struct dentry *dbgfs_create_file_aux(const char *name, umode_t mode,
+				     struct dentry *parent, void *data,
+				     const void *aux,
+				     const struct file_operations *fops)
+{
+	return dbgfs_create_file_with(name, mode, parent, data, aux,
+				      &dbgfs_full_proxy_fops, fops);
+}
+EXPORT_SYMBOL_GPL(dbgfs_create_file_aux);
+
+void dbgfs_create_file_size(const char *name, umode_t mode,
+			    struct dentry *parent, void *data,
+			    const struct file_operations *fops,
+			    loff_t file_size)
+{
+	struct dentry *dentry = dbgfs_create_file(name, mode, parent, data,
+						  fops);
+
+	if (!IS_ERR(dentry))
+		i_size_write(d_inode(dentry), file_size);
+}
+EXPORT_SYMBOL_GPL(dbgfs_create_file_size);
 
 struct dentry *dbgfs_create_file_unsafe(const char *name, umode_t mode,
 					struct dentry *parent, void *data,
 					const struct file_operations *fops)
 {
-	return dbgfs_create_file_with(name, mode, parent, data,
+	return dbgfs_create_file_with(name, mode, parent, data, NULL,
 				      &dbgfs_open_proxy_fops, fops);
 }
 EXPORT_SYMBOL_GPL(dbgfs_create_file_unsafe);
@@ -463,6 +556,36 @@ struct dentry *dbgfs_create_dir(const char *name, struct dentry *parent)
 }
 EXPORT_SYMBOL_GPL(dbgfs_create_dir);
 
+struct dentry *dbgfs_create_symlink(const char *name, struct dentry *parent,
+				    const char *target)
+{
+	struct dentry *dentry;
+	struct inode *inode;
+	char *link;
+
+	link = kstrdup(target, GFP_KERNEL);
+	if (!link)
+		return ERR_PTR(-ENOMEM);
+
+	dentry = dbgfs_start_creating(name, parent);
+	if (IS_ERR(dentry)) {
+		kfree(link);
+		return dentry;
+	}
+
+	inode = dbgfs_get_inode(dentry->d_sb, S_IFLNK | 0777);
+	if (!inode) {
+		pr_err("out of memory creating symlink '%s'\n", name);
+		kfree(link);
+		return dbgfs_failed_creating(dentry, -ENOMEM);
+	}
+	inode->i_op = &dbgfs_symlink_inode_operations;
+	inode->i_link = link;	/* freed with the inode */
+	dbgfs_make_persistent(dentry, inode);
+	return dbgfs_end_creating(dentry);
+}
+EXPORT_SYMBOL_GPL(dbgfs_create_symlink);
+
 /* Called for each entry simple_recursive_removal() takes away. */
 static void dbgfs_remove_one(struct dentry *dentry)
 {
@@ -483,9 +606,100 @@ void dbgfs_remove(struct dentry *dentry)
 }
 EXPORT_SYMBOL_GPL(dbgfs_remove);
 
+struct dentry *dbgfs_lookup(const char *name, struct dentry *parent)
+{
+	struct dentry *dentry;
+
+	if (!name || IS_ERR(parent) || !dbgfs_enabled() ||
+	    dbgfs_check_name(name))
+		return NULL;
+	if (simple_pin_fs(&dbgfs_fs_type, &dbgfs_mount, &dbgfs_mount_count))
+		return NULL;
+
+	dentry = dbgfs_lookup_positive(name, parent ? parent :
+				       dbgfs_mount->mnt_root);
+	simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
+	return IS_ERR(dentry) ? NULL : dentry;
+}
+EXPORT_SYMBOL_GPL(dbgfs_lookup);
+
+void dbgfs_lookup_and_remove(const char *name, struct dentry *parent)
+{
+	struct dentry *dentry = dbgfs_lookup(name, parent);
+
+	if (!dentry)
+		return;
+	dbgfs_remove(dentry);
+	dput(dentry);	/* the lookup's reference */
+}
+EXPORT_SYMBOL_GPL(dbgfs_lookup_and_remove);
+
+/*
+ * Renaming stays within the directory, so only the directory is locked, and
+ * the dentry moves onto a negative dentry for the new name.  An existing
+ * target is -EINVAL, as in mainline: callers port unchanged.
+ */
+int dbgfs_change_name(struct dentry *dentry, const char *fmt, ...)
+{
+	struct name_snapshot old_name;
+	struct dentry *parent, *target;
+	const char *new_name;
+	struct inode *dir;
+	va_list ap;
+	int err;
+
+	if (IS_ERR_OR_NULL(dentry))
+		return 0;
+
+	va_start(ap, fmt);
+	new_name = kvasprintf_const(GFP_KERNEL, fmt, ap);
+	va_end(ap);
+	if (!new_name)
+		return -ENOMEM;
+	err = dbgfs_check_name(new_name);
+	if (err)
+		goto out_free;
+
+	parent = dget_parent(dentry);
+	dir = d_inode(parent);
+	inode_lock(dir);
+	take_dentry_name_snapshot(&old_name, dentry);
+
+	if (WARN_ON_ONCE(dentry->d_parent != parent) || d_unhashed(dentry)) {
+		err = -ENOENT;
+		goto out_unlock;
+	}
+	if (!strcmp(old_name.name.name, new_name))
+		goto out_unlock;
+
+	target = dbgfs_lookup_locked(new_name, parent);
+	if (IS_ERR(target)) {
+		err = PTR_ERR(target);
+		goto out_unlock;
+	}
+	if (d_really_is_positive(target)) {
+		dput(target);
+		err = -EINVAL;
+		goto out_unlock;
+	}
+	dbgfs_inode_touch(dir);
+	d_move(dentry, target);
+	dput(target);
+	fsnotify_move(dir, dir, &old_name.name, d_is_dir(dentry), NULL, dentry);
+
+out_unlock:
+	release_dentry_name_snapshot(&old_name);
+	inode_unlock(dir);
+	dput(parent);
+out_free:
+	kfree_const(new_name);
+	return err;
+}
+EXPORT_SYMBOL_GPL(dbgfs_change_name);
+
 bool dbgfs_initialized(void)
 {
-	return dbgfs_registered && dbgfs_enable;
+	return dbgfs_registered && dbgfs_enabled();
 }
 EXPORT_SYMBOL_GPL(dbgfs_initialized);
 
@@ -515,8 +729,8 @@ static int __init dbgfs_init(void)
 	 * Switched off, dbgfs stays loaded so that clients still link, but
 	 * nothing can be created or mounted, as with debugfs=off.
 	 */
-	if (!dbgfs_enable) {
-		pr_info("switched off by the enable=0 module parameter\n");
+	if (!dbgfs_enabled()) {
+		pr_info("switched off by the access=off module parameter\n");
 		return 0;
 	}
 

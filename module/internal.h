@@ -16,18 +16,22 @@
  * @vfs_inode: the VFS inode
  * @real_fops: the fops the creator passed, which the proxy calls; %NULL for
  *	directories and symlinks
+ * @aux: the second private pointer of dbgfs_create_file_aux()
  * @active_users: 1 while the file exists, plus one for each handler that
  *	runs (dbgfs_file_get()); once it drops to 0 no handler starts again
  * @active_users_drained: completed by the last dbgfs_file_put() after the
  *	file was removed, which the remover waits for
+ * @removing: set once the remover has begun on this file
  * @cancellations_mtx: protects @cancellations
  * @cancellations: what a remover calls to break handlers out of a wait
  */
 struct dbgfs_inode_info {
 	struct inode vfs_inode;
 	const struct file_operations *real_fops;
+	const void *aux;
 	refcount_t active_users;
 	struct completion active_users_drained;
+	bool removing;
 	struct mutex cancellations_mtx;	/* protects cancellations */
 	struct list_head cancellations;
 };
@@ -47,6 +51,7 @@ void dbgfs_file_init(struct dbgfs_inode_info *info);
 bool dbgfs_enabled(void);
 struct dentry *dbgfs_create_file_with(const char *name, umode_t mode,
 				      struct dentry *parent, void *data,
+				      const void *aux,
 				      const struct file_operations *proxy_fops,
 				      const struct file_operations *real_fops);
 
