@@ -252,12 +252,27 @@ static const struct inode_operations dbgfs_symlink_inode_operations = {
 	.setattr	= dbgfs_setattr,
 };
 
+static struct inode *dbgfs_get_inode(struct super_block *sb, umode_t mode)
+{
+	struct inode *inode = new_inode(sb);
+
+	if (!inode)
+		return NULL;
+	inode->i_ino = get_next_ino();
+	inode->i_mode = mode;
+	dbgfs_inode_init_ts(inode);
+	return inode;
+}
+
+/*
+ * The root inode comes from our own inode cache like every other, so the
+ * superblock is filled by hand: simple_fill_super() would allocate it
+ * before our super_operations are in place.
+ */
 static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 {
-	static const struct tree_descr dbgfs_files[] = { {""} };
 	struct dbgfs_mount_opts *opts;
 	struct inode *root;
-	int err;
 
 	opts = kzalloc(sizeof(*opts), GFP_KERNEL);
 	if (!opts)
@@ -267,13 +282,23 @@ static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 	opts->mode = DBGFS_DEFAULT_MODE;
 	sb->s_fs_info = opts;	/* freed by dbgfs_kill_sb, even on error */
 
-	err = simple_fill_super(sb, DBGFS_MAGIC, dbgfs_files);
-	if (err)
-		return err;
-
+	sb->s_blocksize = PAGE_SIZE;
+	sb->s_blocksize_bits = PAGE_SHIFT;
+	sb->s_magic = DBGFS_MAGIC;
 	sb->s_op = &dbgfs_super_operations;
-	root = d_inode(sb->s_root);
+	sb->s_time_gran = 1;
+
+	root = dbgfs_get_inode(sb, S_IFDIR | DBGFS_DEFAULT_MODE);
+	if (!root)
+		return -ENOMEM;
+	root->i_ino = 1;
 	root->i_op = &dbgfs_dir_inode_operations;
+	root->i_fop = &simple_dir_operations;
+	set_nlink(root, 2);
+	sb->s_root = d_make_root(root);
+	if (!sb->s_root)
+		return -ENOMEM;
+
 	dbgfs_apply_options(sb, fc->fs_private);
 	return 0;
 }
@@ -424,18 +449,6 @@ static struct dentry *dbgfs_end_creating(struct dentry *dentry)
 	inode_unlock(d_inode(dentry->d_parent));
 	dput(dentry);	/* the lookup's reference; the persistent one stays */
 	return dentry;
-}
-
-static struct inode *dbgfs_get_inode(struct super_block *sb, umode_t mode)
-{
-	struct inode *inode = new_inode(sb);
-
-	if (!inode)
-		return NULL;
-	inode->i_ino = get_next_ino();
-	inode->i_mode = mode;
-	dbgfs_inode_init_ts(inode);
-	return inode;
 }
 
 /**

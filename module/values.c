@@ -153,6 +153,9 @@ static int dbgfs_parse_value(const struct dbgfs_value_kind *kind, char *text,
 
 	if (len && text[len - 1] == '\n')
 		text[--len] = '\0';
+	/* kstrto*() would take a second newline: one is all we allow. */
+	if (len && text[len - 1] == '\n')
+		return -EINVAL;
 	if (kind->flags & DBGFS_VALUE_BOOL)
 		return dbgfs_parse_bool(text, val);
 

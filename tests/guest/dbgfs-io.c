@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * dbgfs-io: one system call at a time, for tests/guest/check-functional
+ *
+ * Each operation does exactly one system call (or one open and one write)
+ * and prints "OK" (with the byte count for writes) or the symbolic errno,
+ * so the shell can compare errors precisely: EPERM, not "Operation not
+ * permitted" in whatever locale.  Data arguments take the escapes \n, \t,
+ * \0, \\ and \xHH, so a write can carry a NUL byte.
+ *
+ *	dbgfs-io write PATH DATA	open O_WRONLY, one write(2) of DATA
+ *	dbgfs-io read PATH		whole content, escaped (see below)
+ *	dbgfs-io escape			stdin to stdout, escaped
+ *	dbgfs-io create PATH		open O_CREAT|O_EXCL
+ *	dbgfs-io mkdir PATH
+ *	dbgfs-io mknod PATH		a FIFO
+ *	dbgfs-io rename OLD NEW
+ *	dbgfs-io link OLD NEW
+ *	dbgfs-io symlink TARGET PATH
+ *	dbgfs-io unlink PATH
+ *	dbgfs-io rmdir PATH
+ *
+ * Escaped output: printable ASCII as is, '\\' as "\\\\", newline as "\\n",
+ * anything else as "\\xHH"; no newline is added at the end.
+ * Exit status: 0 when the operation ran (whatever its result), 2 on usage
+ * errors.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define NAME(e) { e, #e }
+
+static const struct {
+	int err;
+	const char *name;
+} errnames[] = {
+	NAME(EPERM), NAME(ENOENT), NAME(EIO), NAME(ENXIO), NAME(E2BIG),
+	NAME(EBADF), NAME(EAGAIN), NAME(ENOMEM), NAME(EACCES), NAME(EFAULT),
+	NAME(EBUSY), NAME(EEXIST), NAME(EXDEV), NAME(ENODEV), NAME(ENOTDIR),
+	NAME(EISDIR), NAME(EINVAL), NAME(ENFILE), NAME(EMFILE), NAME(ENOTTY),
+	NAME(EFBIG), NAME(ENOSPC), NAME(ESPIPE), NAME(EROFS), NAME(EMLINK),
+	NAME(ERANGE), NAME(ENAMETOOLONG), NAME(ENOSYS), NAME(ENOTEMPTY),
+	NAME(ELOOP), NAME(EOPNOTSUPP),
+};
+
+static void print_errno(const char *prefix, int err)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(errnames) / sizeof(errnames[0]); i++) {
+		if (errnames[i].err == err) {
+			printf("%s%s\n", prefix, errnames[i].name);
+			return;
+		}
+	}
+	printf("%sE#%d\n", prefix, err);
+}
+
+static void print_result(int ret)
+{
+	if (ret < 0)
+		print_errno("", errno);
+	else
+		printf("OK\n");
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Decodes the escapes of @in into @out; returns the length. */
+static size_t unescape(const char *in, char *out)
+{
+	size_t n = 0;
+
+	while (*in) {
+		if (*in != '\\' || !in[1]) {
+			out[n++] = *in++;
+			continue;
+		}
+		in++;
+		switch (*in) {
+		case 'n':
+			out[n++] = '\n';
+			break;
+		case 't':
+			out[n++] = '\t';
+			break;
+		case '0':
+			out[n++] = '\0';
+			break;
+		case 'x':
+			if (hexval(in[1]) >= 0 && hexval(in[2]) >= 0) {
+				out[n++] = (char)(hexval(in[1]) * 16 +
+						  hexval(in[2]));
+				in += 2;
+				break;
+			}
+			out[n++] = 'x';
+			break;
+		default:
+			out[n++] = *in;
+			break;
+		}
+		in++;
+	}
+	return n;
+}
+
+static void escape_fd(int fd)
+{
+	unsigned char buf[4096];
+	ssize_t len, i;
+
+	while ((len = read(fd, buf, sizeof(buf))) > 0) {
+		for (i = 0; i < len; i++) {
+			if (buf[i] == '\\')
+				fputs("\\\\", stdout);
+			else if (buf[i] == '\n')
+				fputs("\\n", stdout);
+			else if (buf[i] >= 0x20 && buf[i] < 0x7f)
+				putchar(buf[i]);
+			else
+				printf("\\x%02x", buf[i]);
+		}
+	}
+	if (len < 0)
+		print_errno("read:", errno);
+}
+
+static int do_write(const char *path, const char *data)
+{
+	char *buf = malloc(strlen(data) + 1);
+	size_t len;
+	ssize_t ret;
+	int fd;
+
+	if (!buf)
+		return 2;
+	len = unescape(data, buf);
+	fd = open(path, O_WRONLY);
+	if (fd < 0) {
+		print_errno("open:", errno);
+		free(buf);
+		return 0;
+	}
+	ret = write(fd, buf, len);
+	if (ret < 0)
+		print_errno("", errno);
+	else
+		printf("OK %zd\n", ret);
+	close(fd);
+	free(buf);
+	return 0;
+}
+
+static int do_read(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0) {
+		print_errno("open:", errno);
+		return 0;
+	}
+	escape_fd(fd);
+	close(fd);
+	return 0;
+}
+
+static int usage(void)
+{
+	fputs("usage: dbgfs-io write PATH DATA | read PATH | escape |\n"
+	      "       create|mkdir|mknod|unlink|rmdir PATH |\n"
+	      "       rename|link OLD NEW | symlink TARGET PATH\n", stderr);
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	const char *op = argc > 1 ? argv[1] : "";
+
+	if (!strcmp(op, "escape") && argc == 2) {
+		escape_fd(0);
+		return 0;
+	}
+	if (!strcmp(op, "write") && argc == 4)
+		return do_write(argv[2], argv[3]);
+	if (argc == 3) {
+		if (!strcmp(op, "read"))
+			return do_read(argv[2]);
+		if (!strcmp(op, "create")) {
+			int fd = open(argv[2], O_WRONLY | O_CREAT | O_EXCL,
+				      0644);
+
+			print_result(fd);
+			if (fd >= 0)
+				close(fd);
+			return 0;
+		}
+		if (!strcmp(op, "mkdir"))
+			print_result(mkdir(argv[2], 0755));
+		else if (!strcmp(op, "mknod"))
+			print_result(mknod(argv[2], S_IFIFO | 0644, 0));
+		else if (!strcmp(op, "unlink"))
+			print_result(unlink(argv[2]));
+		else if (!strcmp(op, "rmdir"))
+			print_result(rmdir(argv[2]));
+		else
+			return usage();
+		return 0;
+	}
+	if (argc == 4) {
+		if (!strcmp(op, "rename"))
+			print_result(rename(argv[2], argv[3]));
+		else if (!strcmp(op, "link"))
+			print_result(link(argv[2], argv[3]));
+		else if (!strcmp(op, "symlink"))
+			print_result(symlink(argv[2], argv[3]));
+		else
+			return usage();
+		return 0;
+	}
+	return usage();
+}
