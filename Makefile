@@ -3,7 +3,9 @@
 #   make            build the module on this host (W=1, warnings are errors)
 #   make deb        build the source and binary packages into build/pkg/
 #   make demo       build the package and show it working in a guest
-#   make check      run the whole guest test suite (SUITE=bookworm)
+#   make check      run the whole guest test suite (SUITES=bookworm)
+#   make check-matrix  the same on bullseye, bookworm, trixie, sid and
+#                   bookworm booted with debugfs=off, with a summary table
 #   make lint       checkpatch --strict and kernel-doc on module/ and include/
 #   make clean      remove build/
 #
@@ -12,6 +14,9 @@
 
 SHELL := /bin/bash
 SUITE ?= bookworm
+# The entries `make check` runs: suites, or suite+KERNEL-ARG lanes.
+SUITES ?= $(SUITE)
+MATRIX := bullseye bookworm trixie sid bookworm+debugfs=off
 BUILD := build
 VERSION := $(shell awk -F'[()]' 'NR == 1 { print $$2 }' debian/changelog)
 DEB := $(BUILD)/pkg/dbgfs-dkms_$(VERSION)_all.deb
@@ -29,7 +34,7 @@ KDIR = $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 # ignore, so that a working tree builds as it is.
 SOURCES = $(shell git ls-files --cached --others --exclude-standard)
 
-.PHONY: all module deb demo check lint clean host-deps
+.PHONY: all module deb share demo check check-matrix lint clean host-deps
 
 all: module
 
@@ -71,8 +76,10 @@ demo: share
 		bash /mnt/share/src/tests/guest/demo
 
 check: share
-	vm/run --suite $(SUITE) --share $(BUILD)/share --deb $(DEB) -- \
-		bash /mnt/share/src/tests/guest/suite
+	tests/run-matrix --share $(BUILD)/share --deb $(DEB) $(SUITES)
+
+check-matrix:
+	$(MAKE) check SUITES="$(MATRIX)"
 
 CHECKPATCH_DIR := $(HOME)/.cache/dbgfs/tools/linux-source-6.1/scripts
 
@@ -87,7 +94,7 @@ lint: host-deps
 	fi
 	perl $(CHECKPATCH_DIR)/checkpatch.pl --no-tree --strict --terse \
 		--show-types -f module/*.c module/*.h include/*.h \
-		tests/client/*.c tests/ktap/*.c
+		$(filter-out tests/guest/%,$(wildcard tests/*/*.c))
 	perl $(CHECKPATCH_DIR)/kernel-doc -none include/dbgfs.h module/*.c \
 		module/*.h 2>&1 | { ! grep .; }
 	@echo "[make] lint clean"

@@ -81,7 +81,8 @@ static inline void dbgfs_inode_touch(struct inode *dir)
 /*
  * Looking up a child by name with the parent locked: lookup_one_len() until
  * 6.16 replaced it with lookup_noperm() (and 7.x stopped exporting the old
- * name).  Neither checks permissions, which suits a kernel-side API.
+ * name).  The old one checks the caller's exec permission on the parent, as
+ * mainline debugfs's lookups did then; the new one does not.
  */
 static inline struct dentry *dbgfs_lookup_locked(const char *name,
 						 struct dentry *parent)

@@ -626,6 +626,10 @@ struct dentry *dbgfs_lookup(const char *name, struct dentry *parent)
 	if (!name || IS_ERR(parent) || !dbgfs_enabled() ||
 	    dbgfs_check_name(name))
 		return NULL;
+	/* A file has no children; newer kernels would not even check. */
+	if (parent && (parent->d_sb->s_type != &dbgfs_fs_type ||
+		       !d_is_dir(parent)))
+		return NULL;
 	if (simple_pin_fs(&dbgfs_fs_type, &dbgfs_mount, &dbgfs_mount_count))
 		return NULL;
 

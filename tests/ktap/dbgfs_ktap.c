@@ -14,8 +14,14 @@
  *	dbgfs_ktap/keep/ddd...d	0755  a directory with a 255-byte name
  *	dbgfs_ktap/keep/fff...f	0444  a file with a 255-byte name
  *
+ * The cases of the later API (values, strings, structures, symlinks,
+ * lookups, renames) clean up after themselves and name what they make
+ * x_*, so that a stray entry is easy to find from userspace.
+ *
  * Everything is removed on unload.
  */
+#include <linux/dcache.h>
+#include <linux/device.h>
 #include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
@@ -49,6 +55,29 @@ static u8 ktap_u8;
 static u16 ktap_u16;
 static u32 ktap_u32;
 static bool ktap_bool;
+static u64 ktap_u64;
+static unsigned long ktap_ulong;
+static size_t ktap_size_t;
+static atomic_t ktap_atomic;
+static char *ktap_str;	/* NULL: no write ever happens */
+static u8 ktap_blob_data[4];
+static struct dbgfs_blob_wrapper ktap_blob = {
+	.data = ktap_blob_data, .size = sizeof(ktap_blob_data),
+};
+
+static u32 ktap_reg_mem[1];
+static const struct dbgfs_reg32 ktap_reg32[] = { { .name = "r", .offset = 0 } };
+static struct dbgfs_regset32 ktap_regset = {
+	.regs = ktap_reg32, .nregs = 1,
+	.base = (void __force __iomem *)ktap_reg_mem,
+};
+
+static u32 ktap_array_data[2];
+static struct dbgfs_u32_array ktap_array = {
+	.array = ktap_array_data, .n_elements = 2,
+};
+
+static struct device *ktap_dev;	/* for dbgfs_create_devm_seqfile() */
 
 /* Appends one line to the report and prints it to the kernel log. */
 static __printf(1, 2) void ktap_line(const char *fmt, ...)
@@ -445,6 +474,630 @@ static bool ktap_root_create_remove(char *diag)
 	return true;
 }
 
+static int ktap_devm_show(struct seq_file *s, void *unused)
+{
+	seq_printf(s, "%s\n", dev_name(s->private));
+	return 0;
+}
+
+/*
+ * Every creator of the later API, by kind.  Those that return a dentry
+ * return it; the void ones return NULL and are checked by lookups.
+ */
+enum ktap_kind {
+	KTAP_FILE_UNSAFE, KTAP_FILE_AUX, KTAP_SYMLINK, KTAP_BLOB,
+	KTAP_FILE_SIZE, KTAP_U64, KTAP_ULONG, KTAP_SIZE_T, KTAP_X8, KTAP_X16,
+	KTAP_X32, KTAP_X64, KTAP_XUL, KTAP_ATOMIC_T, KTAP_STR, KTAP_REGSET32,
+	KTAP_U32_ARRAY, KTAP_DEVM_SEQFILE, KTAP_NKINDS
+};
+
+static const struct {
+	const char *name;
+	umode_t mode;		/* what the entry must have */
+	bool returns;		/* the creator returns a dentry */
+} ktap_kinds[KTAP_NKINDS] = {
+	[KTAP_FILE_UNSAFE]	= { "file_unsafe", S_IFREG | 0644, true },
+	[KTAP_FILE_AUX]		= { "file_aux", S_IFREG | 0444, true },
+	[KTAP_SYMLINK]		= { "symlink", S_IFLNK | 0777, true },
+	[KTAP_BLOB]		= { "blob", S_IFREG | 0644, true },
+	[KTAP_FILE_SIZE]	= { "file_size", S_IFREG | 0444, false },
+	[KTAP_U64]		= { "u64", S_IFREG | 0644, false },
+	[KTAP_ULONG]		= { "ulong", S_IFREG | 0644, false },
+	[KTAP_SIZE_T]		= { "size_t", S_IFREG | 0644, false },
+	[KTAP_X8]		= { "x8", S_IFREG | 0644, false },
+	[KTAP_X16]		= { "x16", S_IFREG | 0644, false },
+	[KTAP_X32]		= { "x32", S_IFREG | 0644, false },
+	[KTAP_X64]		= { "x64", S_IFREG | 0644, false },
+	[KTAP_XUL]		= { "xul", S_IFREG | 0644, false },
+	[KTAP_ATOMIC_T]		= { "atomic_t", S_IFREG | 0644, false },
+	[KTAP_STR]		= { "str", S_IFREG | 0644, false },
+	[KTAP_REGSET32]		= { "regset32", S_IFREG | 0444, false },
+	[KTAP_U32_ARRAY]	= { "u32_array", S_IFREG | 0444, false },
+	[KTAP_DEVM_SEQFILE]	= { "devm_seqfile", S_IFREG | 0444, false },
+};
+
+static struct dentry *ktap_create_kind(enum ktap_kind kind, const char *name,
+				       struct dentry *parent)
+{
+	switch (kind) {
+	case KTAP_FILE_UNSAFE:
+		return dbgfs_create_file_unsafe(name, 0644, parent, NULL,
+						&ktap_keep_fops);
+	case KTAP_FILE_AUX:
+		return dbgfs_create_file_aux(name, 0444, parent, NULL,
+					     &ktap_marker, &ktap_keep_fops);
+	case KTAP_SYMLINK:
+		return dbgfs_create_symlink(name, parent, "keep/file");
+	case KTAP_BLOB:
+		return dbgfs_create_blob(name, 0777, parent, &ktap_blob);
+	case KTAP_FILE_SIZE:
+		dbgfs_create_file_size(name, 0444, parent, NULL,
+				       &ktap_keep_fops, 100);
+		break;
+	case KTAP_U64:
+		dbgfs_create_u64(name, 0644, parent, &ktap_u64);
+		break;
+	case KTAP_ULONG:
+		dbgfs_create_ulong(name, 0644, parent, &ktap_ulong);
+		break;
+	case KTAP_SIZE_T:
+		dbgfs_create_size_t(name, 0644, parent, &ktap_size_t);
+		break;
+	case KTAP_X8:
+		dbgfs_create_x8(name, 0644, parent, &ktap_u8);
+		break;
+	case KTAP_X16:
+		dbgfs_create_x16(name, 0644, parent, &ktap_u16);
+		break;
+	case KTAP_X32:
+		dbgfs_create_x32(name, 0644, parent, &ktap_u32);
+		break;
+	case KTAP_X64:
+		dbgfs_create_x64(name, 0644, parent, &ktap_u64);
+		break;
+	case KTAP_XUL:
+		dbgfs_create_xul(name, 0644, parent, &ktap_ulong);
+		break;
+	case KTAP_ATOMIC_T:
+		dbgfs_create_atomic_t(name, 0644, parent, &ktap_atomic);
+		break;
+	case KTAP_STR:
+		dbgfs_create_str(name, 0644, parent, &ktap_str);
+		break;
+	case KTAP_REGSET32:
+		dbgfs_create_regset32(name, 0444, parent, &ktap_regset);
+		break;
+	case KTAP_U32_ARRAY:
+		dbgfs_create_u32_array(name, 0444, parent, &ktap_array);
+		break;
+	case KTAP_DEVM_SEQFILE:
+		if (!IS_ERR_OR_NULL(ktap_dev))
+			dbgfs_create_devm_seqfile(ktap_dev, name, parent,
+						  ktap_devm_show);
+		break;
+	default:
+		break;
+	}
+	return NULL;
+}
+
+static bool ktap_need_dev(char *diag)
+{
+	if (IS_ERR_OR_NULL(ktap_dev)) {
+		snprintf(diag, KTAP_DIAG_LEN, "setup failed: no device");
+		return false;
+	}
+	return true;
+}
+
+/* Checks that @name is not found in @parent; removes it if it is. */
+static bool ktap_expect_absent(const char *name, struct dentry *parent,
+			       char *diag)
+{
+	struct dentry *d = dbgfs_lookup(name, parent);
+
+	if (!d)
+		return true;
+	if (IS_ERR(d)) {
+		snprintf(diag, KTAP_DIAG_LEN,
+			 "lookup of \"%s\" gave %ld, not NULL", name,
+			 PTR_ERR(d));
+		return false;
+	}
+	snprintf(diag, KTAP_DIAG_LEN, "\"%s\" exists", name);
+	dbgfs_remove(d);
+	dput(d);
+	return false;
+}
+
+static bool ktap_new_err_parent_passed_through(char *diag)
+{
+	struct dentry *eio = ERR_PTR(-EIO), *d;
+	int k;
+
+	for (k = 0; k < KTAP_NKINDS; k++) {
+		if (!ktap_kinds[k].returns)
+			continue;
+		d = ktap_create_kind(k, "x_err", eio);
+		if (d != eio) {
+			if (!IS_ERR_OR_NULL(d))
+				dbgfs_remove(d);
+			snprintf(diag, KTAP_DIAG_LEN,
+				 "%s: the ERR_PTR parent was not returned",
+				 ktap_kinds[k].name);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The void creators with an ERR_PTR parent: no oops, nothing made. */
+static bool ktap_new_typed_err_parent(char *diag)
+{
+	char name[32];
+	int k;
+
+	if (!ktap_need_dev(diag))
+		return false;
+	for (k = 0; k < KTAP_NKINDS; k++) {
+		if (ktap_kinds[k].returns)
+			continue;
+		snprintf(name, sizeof(name), "x_%s", ktap_kinds[k].name);
+		ktap_create_kind(k, name, ERR_PTR(-ENODEV));
+		if (!ktap_expect_absent(name, NULL, diag) ||
+		    !ktap_expect_absent(name, ktap_top, diag))
+			return false;
+	}
+	return true;
+}
+
+/* Every kind with a NULL parent lands in the root; lookup finds it. */
+static bool ktap_new_null_parent_in_root(char *diag)
+{
+	char name[32];
+	struct dentry *d, *found;
+	bool ok;
+	int k;
+
+	if (!ktap_need_dev(diag))
+		return false;
+	for (k = 0; k < KTAP_NKINDS; k++) {
+		snprintf(name, sizeof(name), "x_root_%s", ktap_kinds[k].name);
+		d = ktap_create_kind(k, name, NULL);
+		if (IS_ERR(d)) {
+			snprintf(diag, KTAP_DIAG_LEN, "%s: got %ld", name,
+				 PTR_ERR(d));
+			return false;
+		}
+		found = dbgfs_lookup(name, NULL);
+		if (!found) {
+			snprintf(diag, KTAP_DIAG_LEN, "%s: not found", name);
+			return false;
+		}
+		ok = ktap_expect_dentry(found, NULL, ktap_kinds[k].mode, diag) &&
+		     (!d || d == found);
+		dput(found);
+		dbgfs_lookup_and_remove(name, NULL);
+		if (!ok) {
+			char msg[KTAP_DIAG_LEN];
+
+			snprintf(msg, sizeof(msg), "%s: %s", name,
+				 diag[0] ? diag : "lookup gave another dentry");
+			strscpy(diag, msg, KTAP_DIAG_LEN);
+			return false;
+		}
+		if (!ktap_expect_absent(name, NULL, diag))
+			return false;
+	}
+	return true;
+}
+
+/* Every kind over the existing keep/file: -EEXIST, and the file stays. */
+static bool ktap_new_existing_name(char *diag)
+{
+	struct dentry *d, *found;
+	int k;
+
+	if (!ktap_need_keep(diag) || !ktap_need_dev(diag))
+		return false;
+	for (k = 0; k < KTAP_NKINDS; k++) {
+		d = ktap_create_kind(k, "file", ktap_keep);
+		if (ktap_kinds[k].returns && !ktap_expect_err(d, -EEXIST, diag))
+			goto bad;
+		found = dbgfs_lookup("file", ktap_keep);
+		dput(found);
+		if (found != ktap_file) {
+			snprintf(diag, KTAP_DIAG_LEN, "keep/file was replaced");
+			goto bad;
+		}
+		if (!ktap_file_created(diag))
+			goto bad;
+	}
+	return true;
+bad:
+	strlcat(diag, " by ", KTAP_DIAG_LEN);
+	strlcat(diag, ktap_kinds[k].name, KTAP_DIAG_LEN);
+	return false;
+}
+
+/* Every kind with an invalid name: -EINVAL (-ENAMETOOLONG), nothing made. */
+static bool ktap_new_bad_names(char *diag)
+{
+	const char *bad = NULL;
+	struct dentry *d;
+	size_t i;
+	int k;
+
+	if (!ktap_need_dev(diag))
+		return false;
+	for (k = 0; k < KTAP_NKINDS; k++) {
+		for (i = 0; i < ARRAY_SIZE(ktap_bad_names); i++) {
+			bad = ktap_bad_names[i];
+			d = ktap_create_kind(k, bad, ktap_top);
+			if (ktap_kinds[k].returns &&
+			    !ktap_expect_err(d, -EINVAL, diag))
+				goto bad;
+		}
+		bad = "n*256";
+		d = ktap_create_kind(k, ktap_name256, ktap_top);
+		if (ktap_kinds[k].returns &&
+		    !ktap_expect_err(d, -ENAMETOOLONG, diag))
+			goto bad;
+		bad = "(any)";
+		if (!ktap_expect_absent("a", ktap_top, diag) ||
+		    !ktap_expect_absent("b", ktap_top, diag) ||
+		    !ktap_expect_absent(ktap_name256, ktap_top, diag))
+			goto bad;
+	}
+	return true;
+bad:
+	strlcat(diag, " by ", KTAP_DIAG_LEN);
+	strlcat(diag, ktap_kinds[k].name, KTAP_DIAG_LEN);
+	strlcat(diag, " for \"", KTAP_DIAG_LEN);
+	strlcat(diag, bad, KTAP_DIAG_LEN);
+	strlcat(diag, "\"", KTAP_DIAG_LEN);
+	return false;
+}
+
+static bool ktap_lookup_hit(char *diag)
+{
+	struct dentry *found;
+	unsigned int before;
+
+	if (!ktap_need_keep(diag))
+		return false;
+	before = d_count(ktap_keep);
+	found = dbgfs_lookup("keep", ktap_top);
+	if (found != ktap_keep) {
+		dput(found);
+		snprintf(diag, KTAP_DIAG_LEN, "lookup of keep gave %p", found);
+		return false;
+	}
+	if (d_count(found) != before + 1) {
+		snprintf(diag, KTAP_DIAG_LEN, "d_count %u -> %u, not +1",
+			 before, d_count(found));
+		dput(found);
+		return false;
+	}
+	dput(found);
+	found = dbgfs_lookup("dbgfs_ktap", NULL);
+	dput(found);
+	if (found != ktap_top) {
+		snprintf(diag, KTAP_DIAG_LEN, "lookup in the root failed");
+		return false;
+	}
+	found = dbgfs_lookup(ktap_file255, ktap_keep);
+	dput(found);
+	if (IS_ERR_OR_NULL(found)) {
+		snprintf(diag, KTAP_DIAG_LEN, "255-byte name not found");
+		return false;
+	}
+	return true;
+}
+
+static bool ktap_lookup_misses(char *diag)
+{
+	static const char *const names[] = { "missing", "", ".", "..",
+					     "keep/file", "/", "FILE" };
+	struct dentry *found;
+	size_t i;
+
+	if (!ktap_need_keep(diag))
+		return false;
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		found = dbgfs_lookup(names[i], ktap_keep);
+		if (found) {
+			if (!IS_ERR(found))
+				dput(found);
+			snprintf(diag, KTAP_DIAG_LEN,
+				 "lookup of \"%s\" in keep is not NULL",
+				 names[i]);
+			return false;
+		}
+	}
+	found = dbgfs_lookup("keep", ERR_PTR(-EIO));
+	if (found) {
+		if (!IS_ERR(found))
+			dput(found);
+		snprintf(diag, KTAP_DIAG_LEN, "lookup in an ERR_PTR parent");
+		return false;
+	}
+	found = dbgfs_lookup("x_missing", NULL);
+	if (found) {
+		if (!IS_ERR(found))
+			dput(found);
+		snprintf(diag, KTAP_DIAG_LEN, "lookup of x_missing in the root");
+		return false;
+	}
+	found = dbgfs_lookup(ktap_name256, ktap_keep);
+	if (found) {
+		if (!IS_ERR(found))
+			dput(found);
+		snprintf(diag, KTAP_DIAG_LEN, "lookup of a 256-byte name");
+		return false;
+	}
+	return true;
+}
+
+/* Looks @name up in @parent and checks it is @want; drops the reference. */
+static bool ktap_expect_lookup(const char *name, struct dentry *parent,
+			       struct dentry *want, char *diag)
+{
+	struct dentry *found = dbgfs_lookup(name, parent);
+
+	if (!IS_ERR_OR_NULL(found))
+		dput(found);
+	if (found != want) {
+		snprintf(diag, KTAP_DIAG_LEN, "lookup of \"%s\": %s", name,
+			 found ? "another dentry" : "NULL");
+		return false;
+	}
+	return true;
+}
+
+static bool ktap_change_name_null(char *diag)
+{
+	int err;
+
+	err = dbgfs_change_name(NULL, "x_null");
+	if (!err)
+		err = dbgfs_change_name(ERR_PTR(-EIO), "x_%s", "err");
+	if (err) {
+		snprintf(diag, KTAP_DIAG_LEN, "got %d, not 0", err);
+		return false;
+	}
+	return ktap_expect_absent("x_null", NULL, diag) &&
+	       ktap_expect_absent("x_err", NULL, diag);
+}
+
+static bool ktap_change_name_rename(char *diag)
+{
+	struct dentry *d;
+	int err;
+	bool ok;
+
+	d = dbgfs_create_file("x_ren", 0444, ktap_top, &ktap_marker,
+			      &ktap_keep_fops);
+	if (!ktap_expect_dentry(d, ktap_top, S_IFREG | 0444, diag))
+		return false;
+	err = dbgfs_change_name(d, "x_%s_%d", "renamed", 2);
+	if (err) {
+		snprintf(diag, KTAP_DIAG_LEN, "rename gave %d", err);
+		dbgfs_remove(d);
+		return false;
+	}
+	ok = ktap_expect_lookup("x_renamed_2", ktap_top, d, diag) &&
+	     ktap_expect_lookup("x_ren", ktap_top, NULL, diag) &&
+	     ktap_expect_dentry(d, ktap_top, S_IFREG | 0444, diag);
+	if (ok && d_inode(d)->i_private != &ktap_marker) {
+		snprintf(diag, KTAP_DIAG_LEN, "i_private lost");
+		ok = false;
+	}
+	if (ok && strcmp(d->d_name.name, "x_renamed_2")) {
+		snprintf(diag, KTAP_DIAG_LEN, "d_name is %s", d->d_name.name);
+		ok = false;
+	}
+	dbgfs_remove(d);
+	return ok && ktap_expect_absent("x_renamed_2", ktap_top, diag);
+}
+
+static void ktap_rename_cleanup(struct dentry *one, struct dentry *two,
+				struct dentry *dir)
+{
+	dbgfs_remove(one);
+	dbgfs_remove(two);
+	dbgfs_remove(dir);
+}
+
+/* Makes x_one and x_two (files) and x_dir/x_child in dbgfs_ktap. */
+static bool ktap_rename_setup(struct dentry **one, struct dentry **two,
+			      struct dentry **dir, char *diag)
+{
+	*one = dbgfs_create_file("x_one", 0444, ktap_top, NULL,
+				 &ktap_keep_fops);
+	*two = dbgfs_create_file("x_two", 0444, ktap_top, NULL,
+				 &ktap_keep_fops);
+	*dir = dbgfs_create_dir("x_dir", ktap_top);
+	dbgfs_create_u32("x_child", 0644, *dir, &ktap_u32);
+	if (IS_ERR(*one) || IS_ERR(*two) || IS_ERR(*dir)) {
+		snprintf(diag, KTAP_DIAG_LEN, "setup failed");
+		ktap_rename_cleanup(*one, *two, *dir);
+		return false;
+	}
+	return true;
+}
+
+/* The three are still found under their names; then they are removed. */
+static bool ktap_rename_check(struct dentry *one, struct dentry *two,
+			      struct dentry *dir, char *diag)
+{
+	bool ok = ktap_expect_lookup("x_one", ktap_top, one, diag) &&
+		  ktap_expect_lookup("x_two", ktap_top, two, diag) &&
+		  ktap_expect_lookup("x_dir", ktap_top, dir, diag);
+
+	ktap_rename_cleanup(one, two, dir);
+	return ok;
+}
+
+static bool ktap_change_name_existing(char *diag)
+{
+	struct dentry *one, *two, *dir;
+	int err[3];
+
+	if (!ktap_rename_setup(&one, &two, &dir, diag))
+		return false;
+	err[0] = dbgfs_change_name(one, "x_two");
+	err[1] = dbgfs_change_name(one, "x_dir");
+	err[2] = dbgfs_change_name(dir, "x_one");
+	if (err[0] != -EINVAL || err[1] != -EINVAL || err[2] != -EINVAL) {
+		snprintf(diag, KTAP_DIAG_LEN,
+			 "file onto file %d, onto dir %d, dir onto file %d",
+			 err[0], err[1], err[2]);
+		ktap_rename_cleanup(one, two, dir);
+		return false;
+	}
+	return ktap_rename_check(one, two, dir, diag);
+}
+
+static bool ktap_change_name_bad_names(char *diag)
+{
+	struct dentry *one, *two, *dir;
+	size_t i;
+	int err;
+
+	if (!ktap_rename_setup(&one, &two, &dir, diag))
+		return false;
+	for (i = 0; i < ARRAY_SIZE(ktap_bad_names); i++) {
+		err = dbgfs_change_name(one, "%s", ktap_bad_names[i]);
+		if (err != -EINVAL) {
+			snprintf(diag, KTAP_DIAG_LEN,
+				 "to \"%s\": got %d, not -EINVAL",
+				 ktap_bad_names[i], err);
+			ktap_rename_cleanup(one, two, dir);
+			return false;
+		}
+	}
+	err = dbgfs_change_name(one, "%s", ktap_name256);
+	if (err != -ENAMETOOLONG) {
+		snprintf(diag, KTAP_DIAG_LEN, "to n*256: got %d", err);
+		ktap_rename_cleanup(one, two, dir);
+		return false;
+	}
+	return ktap_rename_check(one, two, dir, diag) &&
+	       ktap_expect_absent("a", ktap_top, diag);
+}
+
+static bool ktap_change_name_same(char *diag)
+{
+	struct dentry *one, *two, *dir;
+	int err;
+
+	if (!ktap_rename_setup(&one, &two, &dir, diag))
+		return false;
+	err = dbgfs_change_name(one, "x_%s", "one");
+	if (err) {
+		snprintf(diag, KTAP_DIAG_LEN, "got %d, not 0", err);
+		ktap_rename_cleanup(one, two, dir);
+		return false;
+	}
+	return ktap_rename_check(one, two, dir, diag);
+}
+
+/* A renamed directory keeps its children; the old name is free again. */
+static bool ktap_change_name_dir(char *diag)
+{
+	struct dentry *one, *two, *dir, *child, *again;
+	int err;
+	bool ok;
+
+	if (!ktap_rename_setup(&one, &two, &dir, diag))
+		return false;
+	err = dbgfs_change_name(dir, "x_dir2");
+	child = dbgfs_lookup("x_child", dir);
+	ok = !err && ktap_expect_lookup("x_dir2", ktap_top, dir, diag) &&
+	     ktap_expect_dentry(child, dir, S_IFREG | 0644, diag);
+	dput(child);
+	if (!ok && !diag[0])
+		snprintf(diag, KTAP_DIAG_LEN, "rename gave %d", err);
+	again = dbgfs_create_dir("x_dir", ktap_top);
+	if (ok && !ktap_expect_dentry(again, ktap_top, S_IFDIR | 0755, diag)) {
+		strlcat(diag, " (x_dir again)", KTAP_DIAG_LEN);
+		ok = false;
+	}
+	dbgfs_remove(again);
+	ktap_rename_cleanup(one, two, dir);
+	return ok && ktap_expect_absent("x_dir2", ktap_top, diag) &&
+	       ktap_expect_absent("x_dir", ktap_top, diag);
+}
+
+static bool ktap_lookup_and_remove_misses(char *diag)
+{
+	if (!ktap_need_keep(diag))
+		return false;
+	dbgfs_lookup_and_remove("missing", ktap_keep);
+	dbgfs_lookup_and_remove("x_missing", NULL);
+	dbgfs_lookup_and_remove("keep", ERR_PTR(-EIO));
+	dbgfs_lookup_and_remove("file", ERR_PTR(-ENOENT));
+	dbgfs_lookup_and_remove("..", ktap_keep);
+	dbgfs_lookup_and_remove("", ktap_keep);
+	return ktap_expect_lookup("keep", ktap_top, ktap_keep, diag) &&
+	       ktap_file_created(diag);
+}
+
+static bool ktap_lookup_and_remove_subtree(char *diag)
+{
+	struct dentry *tree, *a, *b, *again;
+
+	tree = dbgfs_create_dir("x_tree", ktap_top);
+	a = dbgfs_create_dir("a", tree);
+	b = dbgfs_create_dir("b", a);
+	dbgfs_create_u64("u64", 0644, a, &ktap_u64);
+	dbgfs_create_str("str", 0644, b, &ktap_str);
+	dbgfs_create_symlink("link", b, "../u64");
+	if (!ktap_expect_dentry(b, a, S_IFDIR | 0755, diag)) {
+		dbgfs_remove(tree);
+		return false;
+	}
+	dbgfs_lookup_and_remove("x_tree", ktap_top);
+	if (!ktap_expect_absent("x_tree", ktap_top, diag))
+		return false;
+	again = dbgfs_create_dir("x_tree", ktap_top);
+	if (!ktap_expect_dentry(again, ktap_top, S_IFDIR | 0755, diag)) {
+		strlcat(diag, " (after the removal)", KTAP_DIAG_LEN);
+		return false;
+	}
+	dbgfs_lookup_and_remove("x_tree", ktap_top);
+	return ktap_expect_absent("x_tree", ktap_top, diag);
+}
+
+static bool ktap_lookup_and_remove_root(char *diag)
+{
+	struct dentry *d;
+
+	d = dbgfs_create_dir("x_rootdir", NULL);
+	if (!ktap_expect_dentry(d, NULL, S_IFDIR | 0755, diag))
+		return false;
+	dbgfs_create_symlink("x_rootlink", NULL, "x_rootdir");
+	dbgfs_lookup_and_remove("x_rootdir", NULL);
+	dbgfs_lookup_and_remove("x_rootlink", NULL);
+	return ktap_expect_absent("x_rootdir", NULL, diag) &&
+	       ktap_expect_absent("x_rootlink", NULL, diag);
+}
+
+static bool ktap_remove_recursive_alias(char *diag)
+{
+	struct dentry *d;
+
+	d = dbgfs_create_dir("x_alias", ktap_top);
+	dbgfs_create_dir("a", d);
+	if (!ktap_expect_dentry(d, ktap_top, S_IFDIR | 0755, diag))
+		return false;
+	dbgfs_remove_recursive(d);
+	dbgfs_remove_recursive(NULL);
+	dbgfs_remove_recursive(ERR_PTR(-EIO));
+	return ktap_expect_absent("x_alias", ktap_top, diag);
+}
+
 struct ktap_case {
 	const char *name;
 	bool (*run)(char *diag);
@@ -476,6 +1129,26 @@ static const struct ktap_case ktap_cases[] = {
 	{ "remove_recursive_then_recreate", ktap_remove_recursive },
 	{ "remove_file_then_recreate_as_dir", ktap_remove_file_recreate },
 	{ "root_create_eexist_remove_recreate", ktap_root_create_remove },
+	{ "new_creators_err_parent_passed_through",
+	  ktap_new_err_parent_passed_through },
+	{ "new_typed_err_parent_creates_nothing", ktap_new_typed_err_parent },
+	{ "new_creators_null_parent_in_root_lookup_remove",
+	  ktap_new_null_parent_in_root },
+	{ "new_creators_existing_name_eexist_keep_file",
+	  ktap_new_existing_name },
+	{ "new_creators_bad_names_einval", ktap_new_bad_names },
+	{ "lookup_hit_referenced_dentry", ktap_lookup_hit },
+	{ "lookup_misses_null", ktap_lookup_misses },
+	{ "change_name_null_err_ptr_is_noop", ktap_change_name_null },
+	{ "change_name_rename_then_lookup", ktap_change_name_rename },
+	{ "change_name_onto_existing_einval", ktap_change_name_existing },
+	{ "change_name_bad_names_einval", ktap_change_name_bad_names },
+	{ "change_name_same_name_ok", ktap_change_name_same },
+	{ "change_name_dir_keeps_children", ktap_change_name_dir },
+	{ "lookup_and_remove_misses_noop", ktap_lookup_and_remove_misses },
+	{ "lookup_and_remove_subtree", ktap_lookup_and_remove_subtree },
+	{ "lookup_and_remove_in_root", ktap_lookup_and_remove_root },
+	{ "remove_recursive_alias", ktap_remove_recursive_alias },
 };
 
 static void ktap_setup(void)
@@ -483,6 +1156,7 @@ static void ktap_setup(void)
 	memset(ktap_dir255, 'd', KTAP_NAME_MAX);
 	memset(ktap_file255, 'f', KTAP_NAME_MAX);
 	memset(ktap_name256, 'n', KTAP_NAME_MAX + 1);
+	ktap_dev = root_device_register("dbgfs_ktap");
 
 	ktap_top = dbgfs_create_dir("dbgfs_ktap", NULL);
 	if (IS_ERR(ktap_top))
@@ -536,6 +1210,8 @@ static int __init dbgfs_ktap_init(void)
 static void __exit dbgfs_ktap_exit(void)
 {
 	dbgfs_remove(ktap_top);
+	if (!IS_ERR_OR_NULL(ktap_dev))
+		root_device_unregister(ktap_dev);
 }
 
 module_init(dbgfs_ktap_init);
