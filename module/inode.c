@@ -18,6 +18,7 @@
 #include <linux/init.h>
 #include <linux/kobject.h>
 #include <linux/module.h>
+#include <linux/mount.h>
 #include <linux/namei.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
@@ -321,7 +322,8 @@ static int dbgfs_get_tree(struct fs_context *fc)
 {
 	int err;
 
-	if (dbgfs_access != DBGFS_ACCESS_ON)
+	/* no-mount refuses userspace; the API's internal mount still works */
+	if (dbgfs_access != DBGFS_ACCESS_ON && !(fc->sb_flags & SB_KERNMOUNT))
 		return -EPERM;
 
 	err = get_tree_single(fc, dbgfs_fill_super);

@@ -1,0 +1,808 @@
+#!/usr/bin/python3
+"""reltool - the precise parts of tests/guest/check-reliability.
+
+Each subcommand prints result lines for the calling script to number:
+"ok DESCRIPTION", "not ok DESCRIPTION" and "# diagnostic" lines; figures
+come as "# " lines too.  Works on the tree of tests/stress/dbgfs_stress.c,
+mounted at /sys/kernel/dbgfs.
+
+    reltool.py removal depopulate|unload   fds stay safe after removal
+    reltool.py blocked depopulate|async    a blocked reader is cancelled
+    reltool.py hostile                     bad input on every writable type
+    reltool.py worker SECONDS SEED         churn: open/read/write/close loop
+                                           (until $RELTOOL_STOP exists)
+    reltool.py rand SEED STEPS             randomized ops against a model
+    reltool.py mount SOURCE TARGET DATA    raw mount(2), prints OK or errno
+    reltool.py remount TARGET DATA         raw mount(2) with MS_REMOUNT
+                                           (and nosuid, nodev, noexec)
+"""
+import ctypes
+import errno
+import json
+import os
+import random
+import select
+import signal
+import subprocess
+import sys
+import time
+
+MNT = '/sys/kernel/dbgfs'
+TOP = MNT + '/dbgfs_stress'
+FILES = TOP + '/files'
+CTL = TOP + '/ctl'
+PARAMS = '/sys/module/dbgfs_stress/parameters'
+
+# name: (writable, full proxy of dbgfs_stress, seekable, valid write)
+FILE_TYPES = {
+    'u8': (True, False, False, b'1\n'),
+    'u16': (True, False, False, b'1\n'),
+    'u32': (True, False, False, b'1\n'),
+    'u64': (True, False, False, b'1\n'),
+    'ulong': (True, False, False, b'1\n'),
+    'size_t': (True, False, False, b'1\n'),
+    'x8': (True, False, False, b'1\n'),
+    'x16': (True, False, False, b'1\n'),
+    'x32': (True, False, False, b'1\n'),
+    'x64': (True, False, False, b'1\n'),
+    'atomic_t': (True, False, False, b'-1\n'),
+    'bool': (True, False, False, b'n\n'),
+    'str': (True, False, True, b'x'),
+    'blob': (True, False, True, b'b'),
+    'attr': (True, False, False, b'5\n'),
+    'ro_u32': (False, False, False, None),
+    'regset32': (False, True, True, None),
+    'u32_array': (False, False, False, None),
+    'sub/deep/u32': (True, False, False, b'1\n'),
+    'proxy': (True, True, True, b'p'),
+    'ro_proxy': (False, True, True, None),
+    'ioctl_ro': (False, True, True, None),
+    'mmap_ro': (False, True, True, None),
+    'link': (True, True, True, b'p'),
+}
+
+n_ok = 0
+n_fail = 0
+
+
+def ok(desc):
+    global n_ok
+    n_ok += 1
+    print('ok ' + desc, flush=True)
+
+
+def not_ok(desc, *diag):
+    global n_fail
+    n_fail += 1
+    print('not ok ' + desc, flush=True)
+    for d in diag:
+        for line in str(d).splitlines():
+            print('# ' + line, flush=True)
+
+
+def check(cond, desc, *diag):
+    if cond:
+        ok(desc)
+    else:
+        not_ok(desc, *diag)
+    return cond
+
+
+def figure(text):
+    print('# ' + text, flush=True)
+
+
+def ename(e):
+    return errno.errorcode.get(e, str(e))
+
+
+def attempt(fn, *args):
+    """Run fn; return ('ok', result) or ('err', errno name)."""
+    try:
+        return ('ok', fn(*args))
+    except OSError as e:
+        return ('err', ename(e.errno))
+
+
+def ctl(name, text=b'1'):
+    """Write text to ctl/name in one write; return None or errno name."""
+    try:
+        fd = os.open(CTL + '/' + name, os.O_WRONLY)
+    except OSError as e:
+        return ename(e.errno)
+    try:
+        os.write(fd, text)
+        return None
+    except OSError as e:
+        return ename(e.errno)
+    finally:
+        os.close(fd)
+
+
+def param(name):
+    with open(PARAMS + '/' + name) as f:
+        return f.read().strip()
+
+
+def read_all(path):
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        out = b''
+        while True:
+            b = os.read(fd, 4096)
+            if not b:
+                return out
+            out += b
+    finally:
+        os.close(fd)
+
+
+def write_once(path, data, offset=None):
+    """One open and one write (pwrite at offset); return count or errno."""
+    fd = os.open(path, os.O_WRONLY)
+    try:
+        if offset is None:
+            return os.write(fd, data)
+        return os.pwrite(fd, data, offset)
+    except OSError as e:
+        return ename(e.errno)
+    finally:
+        os.close(fd)
+
+
+def write_once_err(path, data):
+    """As write_once, None on success, errno name on failure."""
+    try:
+        r = write_once(path, data)
+    except OSError as e:
+        return ename(e.errno)
+    return None if isinstance(r, int) else r
+
+
+def poll_mask(fd):
+    p = select.poll()
+    p.register(fd, select.POLLIN | select.POLLOUT)
+    res = p.poll(1000)
+    return res[0][1] if res else 0
+
+
+# --- 1: removal while open ------------------------------------------------
+
+def cmd_removal(mode):
+    fds = {}
+    snap = {}
+    for name, (wr, full, seek, good) in FILE_TYPES.items():
+        path = FILES + '/' + name
+        try:
+            fds[name] = os.open(path, os.O_RDWR if wr else os.O_RDONLY)
+        except OSError as e:
+            not_ok('open files/%s before the removal' % name, ename(e.errno))
+    if 'u32_array' in fds:
+        snap['u32_array'] = read_all(FILES + '/u32_array')
+    ok('opened %d files of every type' % len(fds))
+
+    if mode == 'unload':
+        r = subprocess.run(['rmmod', 'dbgfs_stress'], capture_output=True,
+                           text=True)
+        check(r.returncode != 0 and 'in use' in r.stderr,
+              'rmmod dbgfs_stress refused while its full-proxy files '
+              'are open', 'rmmod status %d: %s' % (r.returncode, r.stderr))
+        # Files whose fops belong to dbgfs_stress pin it while open: the
+        # full-proxy ones and attr (DEFINE_DBGFS_ATTRIBUTE, THIS_MODULE).
+        # regset32's fops are dbgfs's own, as are the value files'.
+        for name in [n for n in fds if (FILE_TYPES[n][1] and
+                                        n != 'regset32') or n == 'attr']:
+            os.close(fds.pop(name))
+        t0 = time.monotonic()
+        r = subprocess.run(['rmmod', 'dbgfs_stress'], capture_output=True,
+                           text=True)
+        check(r.returncode == 0,
+              'rmmod dbgfs_stress with value files still open',
+              r.stderr)
+        figure('rmmod took %.3f s' % (time.monotonic() - t0))
+    else:
+        t0 = time.monotonic()
+        err = ctl('depopulate')
+        check(err is None, 'remove files/ (ctl/depopulate) with %d fds open'
+              % len(fds), 'write gave %s' % err)
+        figure('removal took %.3f s' % (time.monotonic() - t0))
+
+    for name, fd in fds.items():
+        wr, full, seek, good = FILE_TYPES[name]
+        what = 'files/%s after %s' % (name, mode)
+        r = attempt(os.read, fd, 64)
+        if name == 'u32_array':
+            # formatted at open: the read may serve that snapshot
+            check(r == ('err', 'EIO') or r == ('ok', snap['u32_array']),
+                  'read of %s: EIO or the text formatted at open' % what,
+                  'got %r' % (r,))
+        else:
+            check(r == ('err', 'EIO'), 'read of %s: EIO' % what,
+                  'got %r' % (r,))
+        if wr:
+            r = attempt(os.write, fd, good)
+            check(r == ('err', 'EIO'), 'write of %s: EIO' % what,
+                  'got %r' % (r,))
+        r = attempt(os.lseek, fd, 0, os.SEEK_SET)
+        if full:
+            check(r == ('err', 'EIO'), 'lseek of %s: EIO' % what,
+                  'got %r' % (r,))
+        else:
+            exp = ('ok', 0) if seek else ('err', 'ESPIPE')
+            check(r == exp, 'lseek of %s: %r (runs no client code)'
+                  % (what, exp), 'got %r' % (r,))
+        m = poll_mask(fd)
+        if full:
+            check(m & select.POLLHUP, 'poll of %s: POLLHUP' % what,
+                  'mask 0x%x' % m)
+        else:
+            check(m != 0, 'poll of %s returns at once' % what,
+                  'mask 0x%x' % m)
+        r = attempt(os.close, fd)
+        check(r[0] == 'ok', 'close of %s' % what, 'got %r' % (r,))
+
+    for name in ('u32', 'proxy'):
+        r = attempt(os.open, FILES + '/' + name, os.O_RDONLY)
+        if r[0] == 'ok':
+            os.close(r[1])
+        check(r == ('err', 'ENOENT'), 'open of removed files/%s: ENOENT'
+              % name, 'got %r' % (r,))
+
+
+# --- 1b: a blocked reader and a cancellation --------------------------------
+
+def wait_for(cond, timeout):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(0.05)
+    return cond()
+
+
+def cmd_blocked(mode):
+    rfd, wfd = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(rfd)
+        try:
+            fd = os.open(FILES + '/blocking', os.O_RDONLY)
+            try:
+                os.read(fd, 16)
+                res = 'read returned data'
+            except OSError as e:
+                res = ename(e.errno)
+            os.close(fd)
+        except OSError as e:
+            res = 'open: ' + ename(e.errno)
+        os.write(wfd, res.encode())
+        os._exit(0)
+    os.close(wfd)
+    blocked = wait_for(lambda: param('blocked') == '1', 60)
+    check(blocked, 'a reader blocks in files/blocking',
+          'blocked=%s' % param('blocked'))
+    if not blocked:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        return
+    time.sleep(0.2)
+    done_before = int(param('async_done'))
+    t0 = time.monotonic()
+    signal.alarm(120)	# a hung removal kills us rather than the run
+    if mode == 'async':
+        err = ctl('remove_async')
+        check(err is None, 'queue the removal on a workqueue', err)
+        check(wait_for(lambda: int(param('async_done')) > done_before, 60),
+              'the workqueue removal of files/ returns',
+              'async_done=%s' % param('async_done'))
+    else:
+        err = ctl('depopulate')
+        check(err is None, 'ctl/depopulate returns while a reader is '
+              'blocked inside a cancellation section', err)
+    signal.alarm(0)
+    figure('removal with a blocked reader (%s) took %.3f s'
+           % (mode, time.monotonic() - t0))
+    got = b''
+    while wait_for(lambda: select.select([rfd], [], [], 0)[0], 30):
+        b = os.read(rfd, 64)
+        if not b:
+            break
+        got += b
+    os.waitpid(pid, 0)
+    check(got == b'EIO', 'the cancelled reader gets EIO', 'got %r' % got)
+    check(param('blocked') == '0', 'no reader is left blocked',
+          'blocked=%s' % param('blocked'))
+    check(not os.path.exists(FILES), 'files/ is gone')
+
+
+# --- 3: hostile input -------------------------------------------------------
+
+U_BITS = {'u8': 8, 'u16': 16, 'u32': 32, 'u64': 64, 'ulong': 64,
+          'size_t': 64, 'x8': 8, 'x16': 16, 'x32': 32, 'x64': 64,
+          'sub/deep/u32': 32}
+MIB = 1 << 20
+
+
+def hostile_common():
+    """Inputs that every number and bool file refuses, with the errno."""
+    return [
+        (b'', 'EINVAL'), (b' ', 'EINVAL'), (b'\n', 'EINVAL'),
+        (b' \t\n', 'EINVAL'), (b'+', 'EINVAL'), (b'-', 'EINVAL'),
+        (b'x5', 'EINVAL'), (b'5x', 'EINVAL'), (b' 5', 'EINVAL'),
+        (b'5 ', 'EINVAL'), (b'5\n\n', 'EINVAL'), (b'5\0', 'EINVAL'),
+        (b'\x005', 'EINVAL'), (b'1\x002', 'EINVAL'), (b'0x', 'EINVAL'),
+        (b'0x1g', 'EINVAL'), (b'08', 'EINVAL'), (b'1.5', 'EINVAL'),
+        (b'9' * 32, 'EINVAL'), (b'1' * MIB, 'EINVAL'),
+        (b'\xff\xfe', 'EINVAL'),
+    ]
+
+
+def number_cases(name):
+    if name == 'atomic_t':
+        lo, hi = -(1 << 31), (1 << 31) - 1
+        cases = [(str(hi + 1).encode(), 'ERANGE'),
+                 (str(lo - 1).encode(), 'ERANGE'),
+                 (b'9223372036854775808', 'ERANGE'),
+                 (b'-99999999999999999999999999', 'ERANGE'),
+                 (str(hi).encode(), hi), (str(lo).encode() + b'\n', lo),
+                 (b'+7', 7), (b'-0x10', -16)]
+    else:
+        hi = (1 << U_BITS[name]) - 1
+        cases = [(str(hi + 1).encode(), 'ERANGE'),
+                 (b'18446744073709551616', 'ERANGE'),
+                 (b'999999999999999999999999999999', 'ERANGE'),
+                 (b'0x' + b'f' * 17, 'ERANGE'),
+                 (b'-1', 'EINVAL'), (b'-0', 'EINVAL'),
+                 (str(hi).encode() + b'\n', hi), (b'+5', 5),
+                 (b'0x1f', 31), (b'017\n', 15), (b'0', 0)]
+    return hostile_common() + cases
+
+
+def parse_value(name, text):
+    text = text.decode()
+    if name == 'bool':
+        return {'Y\n': True, 'N\n': False}.get(text, text)
+    if name.startswith('x'):
+        return int(text, 16)
+    return int(text)
+
+
+def hostile_value_file(name):
+    path = FILES + '/' + name
+    if name == 'bool':
+        cases = hostile_common() + [
+            (b'yolo', 'EINVAL'), (b'2', 'EINVAL'), (b'yes please', 'EINVAL'),
+            (b'Y\n', True), (b'off', False), (b'ENABLE', True),
+            (b'0', False)]
+    else:
+        cases = number_cases(name)
+    bad = []
+    for data, exp in cases:
+        before = read_all(path)
+        got = write_once(path, data)
+        after = read_all(path)
+        if isinstance(exp, str):
+            if got != exp or after != before:
+                bad.append('write %r: expected %s, unchanged %r; got %r, '
+                           'now %r' % (data[:40], exp, before, got, after))
+        elif got != len(data) or parse_value(name, after) != exp:
+            bad.append('write %r: expected %d bytes and value %r; got %r, '
+                       'now %r' % (data[:40], len(data), exp, got, after))
+    before = read_all(path)
+    got = write_once(path, b'1', offset=1)
+    if got != 'ESPIPE' or read_all(path) != before:
+        bad.append('pwrite at offset 1: expected ESPIPE, got %r' % (got,))
+    check(not bad, 'files/%s: %d hostile and valid writes give the '
+          'documented errno or value' % (name, len(cases) + 1), *bad)
+
+
+def hostile_str():
+    path = FILES + '/str'
+    bad = []
+    write_once(path, b'abc')
+    for data, off, exp, now in [
+            (b'x', 5, 'EINVAL', b'abc\n'),
+            (b'x', 1, 'EINVAL', b'abc\n'),
+            (b'y' * 4096, 0, 'E2BIG', b'abc\n'),
+            (b'y' * MIB, 0, 'E2BIG', b'abc\n'),
+            (b'de', 3, 2, b'abcde\n'),
+            (b'  padded \n', 0, 10, b'padded\n'),
+            (b'', 0, 0, None)]:
+        got = write_once(path, data, offset=off)
+        after = read_all(path)
+        if got != exp or (now is not None and after != now):
+            bad.append('pwrite %r at %d: expected %r and %r; got %r and %r'
+                       % (data[:20], off, exp, now, got, after))
+    check(not bad, 'files/str: offsets, E2BIG at PAGE_SIZE and 1 MiB, '
+          'trimming', *bad)
+
+
+def hostile_blob():
+    path = FILES + '/blob'
+    size = 32
+    orig = read_all(path)
+    bad = []
+    got = write_once(path, b'Z', offset=size)
+    if got != 'ENOSPC':
+        bad.append('write at the end: expected ENOSPC, got %r' % (got,))
+    got = write_once(path, b'Z', offset=size + 100)
+    if got != 'ENOSPC':
+        bad.append('write past the end: expected ENOSPC, got %r' % (got,))
+    if read_all(path) != orig:
+        bad.append('refused writes changed the blob')
+    got = write_once(path, b'Q' * MIB, offset=0)
+    if got != size or read_all(path) != b'Q' * size:
+        bad.append('1 MiB write: expected a short write of %d, got %r'
+                   % (size, got))
+    got = write_once(path, b'\0\0', offset=3)
+    if got != 2 or read_all(path) != b'QQQ\0\0' + b'Q' * (size - 5):
+        bad.append('NUL bytes at offset 3: got %r' % (got,))
+    write_once(path, orig, offset=0)
+    check(not bad and read_all(path) == orig, 'files/blob: ENOSPC at and '
+          'past the end, a 1 MiB write is cut to the size, NULs in place',
+          *bad)
+
+
+def hostile_attr():
+    path = FILES + '/attr'
+    bad = []
+    write_once(path, b'100')
+    for data, exp in [(b'', 'EINVAL'), (b'abc', 'EINVAL'),
+                      (b'1000001', 'ERANGE'), (b'1' * MIB, None),
+                      (b'18446744073709551616', 'ERANGE'), (b'42\n', 3)]:
+        got = write_once(path, data)
+        if exp is None:
+            if isinstance(got, int):
+                bad.append('1 MiB write accepted: %r' % (got,))
+            continue
+        if got != exp:
+            bad.append('write %r: expected %r, got %r' % (data[:20], exp, got))
+    if read_all(path) != b'42\n':
+        bad.append('value is %r, expected 42' % read_all(path))
+    check(not bad, 'files/attr (DEFINE_DBGFS_ATTRIBUTE): bad writes refused'
+          ', the set callback\'s ERANGE passed on', *bad)
+
+
+def reads_everywhere(name):
+    """Reads of every size at every offset agree with one whole read."""
+    path = FILES + '/' + name
+    full = read_all(path)
+    seek = FILE_TYPES[name][2]
+    bad = []
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        for size in range(0, len(full) + 3):
+            for off in range(0, len(full) + 3):
+                r = attempt(os.pread, fd, size, off)
+                exp = ('ok', full[off:off + size]) if seek else \
+                    ('err', 'ESPIPE')
+                if r != exp:
+                    bad.append('pread(%d, %d): %r, expected %r'
+                               % (size, off, r, exp))
+    finally:
+        os.close(fd)
+    for size in range(1, len(full) + 3):
+        fd = os.open(path, os.O_RDONLY)
+        out = b''
+        while True:
+            b = os.read(fd, size)
+            if not b:
+                break
+            out += b
+        os.close(fd)
+        if out != full:
+            bad.append('reads of %d bytes gave %r' % (size, out))
+    check(not bad, 'files/%s: reads of every size at every offset (%d '
+          'bytes)' % (name, len(full)), *bad[:5])
+
+
+def cmd_hostile():
+    for name in list(U_BITS) + ['atomic_t', 'bool']:
+        hostile_value_file(name)
+    hostile_str()
+    hostile_blob()
+    hostile_attr()
+    for name in FILE_TYPES:
+        if name not in ('link', 'sub/deep/u32'):
+            reads_everywhere(name)
+    r = write_once(FILES + '/ro_u32', b'1')
+    check(r == 'EINVAL' or r == 'EBADF' or r == 'EPERM' or r == 'EACCES',
+          'root cannot write the 0444 value file ro_u32', 'got %r' % (r,))
+    check(read_all(FILES + '/ro_u32') == b'7\n', 'ro_u32 still reads 7')
+
+
+# --- 2: churn worker --------------------------------------------------------
+
+EXPECTED_CHURN = {'ENOENT', 'EIO', 'ENXIO', 'ENOTDIR'}
+
+
+def cmd_worker(seconds, seed):
+    rng = random.Random(seed)
+    paths = [FILES + '/' + n for n in FILE_TYPES] + \
+        [TOP + '/churn/c/' + n for n in ('u32', 'proxy', 'link', 'bool',
+                                         'proxy1', 'proxy3')]
+    writes = {'str': b'churn', 'blob': b'c', 'atomic_t': b'3',
+              'bool': b'y', 'proxy': b'w', 'link': b'w', 'proxy1': b'w',
+              'proxy3': b'w'}
+    stats = {'ops': 0, 'ok': 0}
+    unexpected = []
+    end = time.monotonic() + seconds
+    stop = os.environ.get('RELTOOL_STOP', '/nonexistent')
+    while time.monotonic() < end and not os.path.exists(stop):
+        path = rng.choice(paths)
+        base = path.rsplit('/', 1)[1]
+        stats['ops'] += 1
+        try:
+            fd = os.open(path, os.O_RDWR if rng.random() < 0.5
+                         else os.O_RDONLY)
+        except OSError as e:
+            n = ename(e.errno)
+            if n in ('EACCES', 'EPERM', 'EISDIR'):
+                n = 'ENOENT' if not os.path.exists(path) else n
+            stats[n] = stats.get(n, 0) + 1
+            if n not in EXPECTED_CHURN | {'EACCES'}:
+                unexpected.append('open %s: %s' % (path, n))
+            continue
+        try:
+            for _ in range(rng.randint(1, 4)):
+                if rng.random() < 0.6:
+                    os.read(fd, 64)
+                else:
+                    os.write(fd, writes.get(base, b'1'))
+            stats['ok'] += 1
+        except OSError as e:
+            n = ename(e.errno)
+            stats[n] = stats.get(n, 0) + 1
+            # EBADF/EINVAL: a write to a read-only file; ENOSPC: writes
+            # walked past the end of the 32-byte blob
+            if n not in EXPECTED_CHURN | {'EBADF', 'EINVAL'} and \
+                    not (n == 'ENOSPC' and base == 'blob'):
+                unexpected.append('%s: %s' % (path, n))
+        finally:
+            os.close(fd)
+        if stats['ops'] % 20 == 0:
+            time.sleep(0.001)	# leave the CPUs to insmod and rmmod now and then
+    print(json.dumps({'stats': stats, 'unexpected': unexpected[:10],
+                      'n_unexpected': len(unexpected)}), flush=True)
+
+
+# --- 6: randomized operations against a model -------------------------------
+
+class Model:
+    """rand/ as the tests expect it: path -> ('dir',) / ('u32', slot) /
+    ('link', target)."""
+
+    def __init__(self):
+        self.tree = {}
+        self.slots = {}
+
+    def children(self, d):
+        pre = d + '/' if d else ''
+        return [p for p in self.tree if p.startswith(pre) and
+                '/' not in p[len(pre):]]
+
+    def parent_ok(self, path):
+        parent = path.rsplit('/', 1)[0] if '/' in path else ''
+        if parent == '':
+            return None
+        if parent not in self.tree:
+            # the first missing component decides
+            parts = parent.split('/')
+            for i in range(1, len(parts) + 1):
+                p = '/'.join(parts[:i])
+                if p not in self.tree:
+                    return 'ENOENT'
+                if self.tree[p][0] != 'dir':
+                    return 'ENOTDIR'
+            return 'ENOENT'
+        if self.tree[parent][0] != 'dir':
+            return 'ENOTDIR'
+        return None
+
+    def first_bad(self, path):
+        parts = path.split('/')
+        for i in range(1, len(parts)):
+            p = '/'.join(parts[:i])
+            if p not in self.tree:
+                return 'ENOENT'
+            if self.tree[p][0] != 'dir':
+                return 'ENOTDIR'
+        return None
+
+    def apply(self, op, path, arg):
+        if op == 'set':
+            self.slots[int(path)] = int(arg)
+            return None
+        err = self.first_bad(path)
+        if err:
+            return err
+        if op in ('dir', 'u32', 'link'):
+            if path in self.tree:
+                return 'EEXIST'
+            self.tree[path] = (op, int(arg)) if op == 'u32' else \
+                (op, arg) if op == 'link' else ('dir',)
+            return None
+        if path not in self.tree:
+            return 'ENOENT'
+        if op == 'rm':
+            for p in list(self.tree):
+                if p == path or p.startswith(path + '/'):
+                    del self.tree[p]
+            return None
+        # mv within the directory
+        parent = path.rsplit('/', 1)[0] + '/' if '/' in path else ''
+        new = parent + arg
+        if new == path:
+            return None
+        if new in self.tree:
+            return 'EINVAL'
+        for p in sorted(self.tree):
+            if p == path or p.startswith(path + '/'):
+                self.tree[new + p[len(path):]] = self.tree.pop(p)
+        return None
+
+
+def scan_tree(base):
+    tree = {}
+    for dirpath, dirnames, filenames in os.walk(base):
+        rel = os.path.relpath(dirpath, base)
+        rel = '' if rel == '.' else rel + '/'
+        for d in dirnames:
+            p = os.path.join(dirpath, d)
+            if os.path.islink(p):
+                tree[rel + d] = ('link', os.readlink(p))
+            else:
+                tree[rel + d] = ('dir',)
+        for f in filenames:
+            p = os.path.join(dirpath, f)
+            if os.path.islink(p):
+                tree[rel + f] = ('link', os.readlink(p))
+            else:
+                tree[rel + f] = ('u32', int(read_all(p)))
+    return tree
+
+
+def cmd_rand(seed, steps):
+    rng = random.Random(seed)
+    base = TOP + '/rand'
+    m = Model()
+    names = ['a', 'b', 'c', 'dd', 'e1', 'longer_name']
+    next_slot = 0
+    mismatches = []
+    counts = {}
+    t0 = time.monotonic()
+    for step in range(steps):
+        existing = sorted(m.tree)
+        kind = rng.random()
+        if existing and kind < 0.3:
+            path = rng.choice(existing)
+        else:
+            dirs = [''] + [p for p in existing if m.tree[p][0] == 'dir']
+            d = rng.choice(dirs)
+            path = (d + '/' if d else '') + rng.choice(names)
+        op = rng.choice(['dir', 'dir', 'u32', 'u32', 'u32', 'link', 'rm',
+                         'mv', 'mv', 'set', 'uwrite', 'uread', 'ulookup',
+                         'uunlink'])
+        arg = None
+        if op == 'u32':
+            arg = str(next_slot)
+            next_slot += 1
+        elif op == 'link':
+            arg = rng.choice(names)
+        elif op == 'mv':
+            arg = rng.choice(names)
+        elif op == 'set':
+            path = str(rng.randrange(max(next_slot, 1)))
+            arg = str(rng.randrange(1 << 32))
+        counts[op] = counts.get(op, 0) + 1
+        full = base + '/' + path
+        if op == 'uwrite':
+            val = rng.randrange(1 << 32)
+            got = write_once_err(full, str(val).encode())
+            ent, hops = m.tree.get(path), 0
+            cur = path
+            while ent and ent[0] == 'link' and hops < 8:
+                cur = (cur.rsplit('/', 1)[0] + '/' if '/' in cur else '') + \
+                    ent[1]
+                ent, hops = m.tree.get(cur), hops + 1
+            if ent and ent[0] == 'u32':
+                exp = {None}
+                m.slots[ent[1]] = val
+            elif ent and ent[0] == 'dir':
+                exp = {'EISDIR'}
+            else:
+                exp = {'ENOENT', 'ELOOP'}
+            if got not in exp:
+                mismatches.append('step %d uwrite %s: %r, expected %r'
+                                  % (step, path, got, exp))
+        elif op in ('uread', 'ulookup'):
+            exists = os.path.lexists(full)
+            if exists != (path in m.tree):
+                mismatches.append('step %d lookup %s: exists=%s, model %s'
+                                  % (step, path, exists, path in m.tree))
+        elif op == 'uunlink':
+            r = attempt(os.unlink, full)
+            if r[0] == 'ok' or (path in m.tree and r[1] not in
+                                ('EPERM', 'EISDIR')):
+                mismatches.append('step %d unlink %s from userspace: %r'
+                                  % (step, path, r))
+        else:
+            cmd = ' '.join(x for x in (op, path, arg) if x is not None)
+            got = ctl('rand', cmd.encode())
+            exp = m.apply(op, path, arg)
+            if got != exp:
+                mismatches.append('step %d "%s": kernel %s, model %s'
+                                  % (step, cmd, got, exp))
+        # the whole tree against the model, values included
+        want = {}
+        for p, v in m.tree.items():
+            want[p] = ('u32', m.slots.get(v[1], 0)) if v[0] == 'u32' else v
+        seen = scan_tree(base)
+        if seen != want:
+            extra = sorted(set(seen.items()) - set(want.items()))
+            missing = sorted(set(want.items()) - set(seen.items()))
+            mismatches.append('step %d after %s %s: extra %r missing %r'
+                              % (step, op, path, extra[:4], missing[:4]))
+            m.tree = {p: v for p, v in m.tree.items() if p in seen}
+        if len(mismatches) > 5:
+            break
+    figure('randomized test: seed %d, %d steps, %d entries at the end, '
+           '%.1f s; ops %s' % (seed, steps, len(m.tree),
+                               time.monotonic() - t0,
+                               ' '.join('%s=%d' % kv for kv in
+                                        sorted(counts.items()))))
+    check(not mismatches, 'randomized test (seed %d, %d steps): the tree '
+          'and every value match the model after each step' % (seed, steps),
+          *mismatches[:6])
+    ctl('rand', b'rm ' + b'x')
+    for p in sorted(m.children('')):
+        ctl('rand', ('rm ' + p).encode())
+    check(os.listdir(base) == [], 'rand/ is empty after removing every '
+          'top-level entry', os.listdir(base))
+
+
+# --- raw mount(2) -----------------------------------------------------------
+
+MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT = 2, 4, 8, 32
+
+
+def raw_mount(source, target, fstype, flags, data):
+    libc = ctypes.CDLL(None, use_errno=True)
+    r = libc.mount(source.encode(), target.encode(),
+                   fstype.encode() if fstype else None,
+                   ctypes.c_ulong(flags), data.encode() if data else None)
+    print('OK' if r == 0 else ename(ctypes.get_errno()))
+
+
+def main():
+    a = sys.argv[1:]
+    if not a:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    if a[0] == 'removal':
+        cmd_removal(a[1])
+    elif a[0] == 'blocked':
+        cmd_blocked(a[1])
+    elif a[0] == 'hostile':
+        cmd_hostile()
+    elif a[0] == 'worker':
+        cmd_worker(float(a[1]), int(a[2]))
+        return
+    elif a[0] == 'rand':
+        cmd_rand(int(a[1]), int(a[2]))
+    elif a[0] == 'mount':
+        raw_mount(a[1], a[2], 'dbgfs', 0, a[3])
+        return
+    elif a[0] == 'remount':
+        # keep the flags the tests mount with, as the unit does
+        raw_mount('dbgfs', a[1], None,
+                  MS_REMOUNT | MS_NOSUID | MS_NODEV | MS_NOEXEC, a[2])
+        return
+    else:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    sys.exit(1 if n_fail else 0)
+
+
+if __name__ == '__main__':
+    main()
