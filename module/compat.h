@@ -49,39 +49,46 @@
 #endif
 
 /*
- * Timestamps of a new inode.  6.7 made atime and mtime private behind
- * accessors and added simple_inode_init_ts(); before it the fields are set
- * directly.  inode_set_ctime_current() is in 6.6, and Debian backported it
- * into 5.10 and 6.1, so the older branch can use it too.
+ * Timestamps.  6.6 put ctime behind accessors (inode_set_ctime_current());
+ * 6.7 did the same for atime and mtime and added simple_inode_init_ts().
+ * Debian backported the ctime accessors into later point releases of its
+ * 5.10 and 6.1 kernels (with the field still named i_ctime), which no
+ * version test can tell: Kbuild's header probe defines
+ * DBGFS_HAVE_INODE_SET_CTIME_CURRENT where the kernel has them.  Older
+ * point releases set the field directly, as mainline did before 6.6.
  */
 static inline void dbgfs_inode_init_ts(struct inode *inode)
 {
 #if DBGFS_LINUX_AT_LEAST(6, 7)
 	simple_inode_init_ts(inode);
-#else
+#elif defined(DBGFS_HAVE_INODE_SET_CTIME_CURRENT)
 	inode->i_atime = inode_set_ctime_current(inode);
 	inode->i_mtime = inode->i_atime;
+#else
+	inode->i_ctime = current_time(inode);
+	inode->i_atime = inode->i_ctime;
+	inode->i_mtime = inode->i_ctime;
 #endif
 }
 
-/*
- * Marking a directory changed: the inode_set_ctime_current() form, which
- * Debian's 5.10 and 6.1 have as a backport of 6.6, then the mtime accessor
- * that 6.7 brought.
- */
+/* Marking a directory changed: ctime and mtime, as above. */
 static inline void dbgfs_inode_touch(struct inode *dir)
 {
 #if DBGFS_LINUX_AT_LEAST(6, 7)
 	inode_set_mtime_to_ts(dir, inode_set_ctime_current(dir));
-#else
+#elif defined(DBGFS_HAVE_INODE_SET_CTIME_CURRENT)
 	dir->i_mtime = inode_set_ctime_current(dir);
+#else
+	dir->i_ctime = current_time(dir);
+	dir->i_mtime = dir->i_ctime;
 #endif
 }
 
 /*
  * Looking up a child by name with the parent locked: lookup_one_len() until
- * 6.16 replaced it with lookup_noperm() (and 7.x stopped exporting the old
- * name).  The old one checks the caller's exec permission on the parent, as
+ * 6.16 renamed it lookup_noperm(), which takes a struct qstr (QSTR(), in
+ * every kernel that has lookup_noperm()); the old name is gone from 7.x.
+ * The old one checks the caller's exec permission on the parent, as
  * mainline debugfs's lookups did then; the new one does not.
  */
 static inline struct dentry *dbgfs_lookup_locked(const char *name,
