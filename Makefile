@@ -6,6 +6,7 @@
 #   make check      run the whole guest test suite (SUITES=bookworm)
 #   make check-matrix  the same on bullseye, bookworm, trixie, sid and
 #                   bookworm booted with debugfs=off, with a summary table
+#   make bench      dbgfs against debugfs in one guest: build/bench/report.md
 #   make lint       checkpatch --strict and kernel-doc on module/ and include/
 #   make clean      remove build/
 #
@@ -34,7 +35,7 @@ KDIR = $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 # ignore, so that a working tree builds as it is.
 SOURCES = $(shell git ls-files --cached --others --exclude-standard)
 
-.PHONY: all module deb share demo check check-matrix lint clean host-deps
+.PHONY: all module deb share demo check check-matrix bench lint clean host-deps
 
 all: module
 
@@ -80,6 +81,11 @@ check: share
 
 check-matrix:
 	$(MAKE) check SUITES="$(MATRIX)"
+
+# dbgfs against the kernel's debugfs, side by side in one guest boot:
+# build/bench/report.md and build/bench/bench.png.
+bench:
+	bench/run --suite $(SUITE)
 
 CHECKPATCH_DIR := $(HOME)/.cache/dbgfs/tools/linux-source-6.1/scripts
 

@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""report.py - the dbgfs/debugfs benchmark report, from run-in-guest's output
+
+    python3 bench/report.py [--suite SUITE] RESULTS_DIR OUT_DIR
+
+Reads RESULTS_DIR/raw.tsv ("FS N REP METRIC VALUE") and meta.txt, writes
+OUT_DIR/report.md (Markdown: medians, min-max, ratios dbgfs/debugfs) and
+OUT_DIR/bench.gp + bench.dat, the gnuplot script and data of bench.png.
+Only the Python standard library is used.
+"""
+
+import argparse
+import collections
+import os
+import statistics
+import sys
+
+FS = ("dbgfs", "debugfs")
+
+# metric: (label, unit, higher is better)
+METRICS = collections.OrderedDict([
+    ("create", ("create a u32 file (kernel, ktime)", "ns/entry", False)),
+    ("remove", ("remove the directory recursively", "ns/entry", False)),
+    ("read", ("open+read+close a random u32 file", "ns/op", False)),
+    ("stat", ("stat a random entry", "ns/op", False)),
+    ("write", ("write \"12345\\n\" to a u32 file (open fd)", "ns/write", False)),
+    ("read_1proc", ("contention: open+read+close, 1 process", "ns/op", False)),
+    ("read_2proc", ("contention: open+read+close, 2 processes, per process",
+                    "ns/op", False)),
+    ("read_2proc_wall", ("contention: 2 processes, wall time / all ops",
+                         "ns/op", False)),
+    ("bulk_seq_4k", ("1 MiB seq_file, 4 KiB reads", "MB/s", True)),
+    ("bulk_seq_64k", ("1 MiB seq_file, 64 KiB reads", "MB/s", True)),
+    ("bulk_blob_4k", ("1 MiB blob, 4 KiB reads", "MB/s", True)),
+    ("bulk_blob_64k", ("1 MiB blob, 64 KiB reads", "MB/s", True)),
+    ("mem_slab", ("kernel memory: Slab delta (/proc/meminfo)", "B/entry",
+                  False)),
+    ("mem_pages", ("kernel memory: slab pages (/proc/slabinfo)", "B/entry",
+                   False)),
+    ("mem_free", ("kernel memory: MemFree drop (noisy, includes the above)",
+                  "B/entry", False)),
+])
+
+PLOT_OPS = ("create", "remove", "read", "stat", "write")
+
+
+def load(results):
+    data = collections.defaultdict(list)     # (fs, n, metric) -> [values]
+    reps = collections.defaultdict(dict)     # (fs, n, metric) -> {rep: v}
+    with open(os.path.join(results, "raw.tsv")) as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 5 or not parts[4]:
+                continue
+            fs, n, rep, metric, value = parts
+            key = (fs, int(n), metric)
+            data[key].append(float(value))
+            reps[key][int(rep)] = float(value)
+    meta = collections.OrderedDict()
+    try:
+        with open(os.path.join(results, "meta.txt")) as f:
+            for line in f:
+                k, _, v = line.strip().partition(" ")
+                meta[k] = v
+    except FileNotFoundError:
+        pass
+    return data, reps, meta
+
+
+def fmt(v):
+    if v is None:
+        return "-"
+    if abs(v) >= 100:
+        return f"{v:,.0f}"
+    return f"{v:.1f}"
+
+
+def cell(values):
+    if not values:
+        return "-"
+    med = statistics.median(values)
+    return f"{fmt(med)} ({fmt(min(values))}-{fmt(max(values))})"
+
+
+def cost_ratio(a, b, higher_better):
+    """dbgfs/debugfs as a cost: below 1.00 means dbgfs is cheaper."""
+    if a is None or b is None or a == 0 or b == 0:
+        return None
+    return b / a if higher_better else a / b
+
+
+def paired_ratio(reps, n, metric, higher_better):
+    """Median over repetitions of the ratio within each repetition."""
+    a, b = reps.get(("dbgfs", n, metric), {}), reps.get(("debugfs", n, metric), {})
+    r = [cost_ratio(a[k], b[k], higher_better) for k in a if k in b]
+    r = [x for x in r if x is not None]
+    return statistics.median(r) if r else None
+
+
+def median(data, key):
+    v = data.get(key)
+    return statistics.median(v) if v else None
+
+
+def sizes_of(data, metric):
+    return sorted({n for (fs, n, m) in data if m == metric and fs in FS})
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--suite", default="?")
+    ap.add_argument("results")
+    ap.add_argument("out")
+    args = ap.parse_args()
+    data, reps, meta = load(args.results)
+    os.makedirs(args.out, exist_ok=True)
+
+    md = []
+    md.append("# dbgfs vs debugfs benchmark\n")
+    md.append(f"Suite **{args.suite}**, kernel **{meta.get('kernel', '?')}** "
+              f"({meta.get('kernel_version', '?')}), dbgfs-dkms "
+              f"{meta.get('dbgfs_version', '?')}, {meta.get('cpus', '?')} "
+              f"CPUs ({meta.get('cpu', '?')}), "
+              f"{int(meta.get('mem_total_kB', '0')) // 1024} MiB, one boot.\n")
+    md.append(f"Parameters: {meta.get('reps', '?')} repetitions of N = "
+              f"{meta.get('sizes', '?')} (dbgfs and debugfs alternately, "
+              f"ABBA order); {meta.get('iters', '?')} operations per "
+              f"access/stat/write loop; {meta.get('contention_iters', '?')} "
+              f"per process in the contention loops; "
+              f"{meta.get('bulk_reps', '?')} bulk repetitions of 3 whole "
+              f"reads each; memory with N = {meta.get('mem_n', '?')}, "
+              f"{meta.get('mem_reps', '?')} repetitions per filesystem. "
+              f"Guest benchmark time: {meta.get('guest_seconds', '?')} s.\n")
+    md.append("Cells: median (min-max) over repetitions. **ratio** = "
+              "dbgfs/debugfs of the medians, as a cost (for MB/s the "
+              "inverse, so below 1.00 always means dbgfs is cheaper); "
+              "**paired** = median of the ratios within each repetition "
+              "(both measured back to back, less noisy). The tmpfs floor "
+              "is the same loop on a one-file tmpfs directory: the system "
+              "calls alone.\n")
+    md.append("| operation | N | unit | dbgfs | debugfs | ratio | paired "
+              "| tmpfs floor |")
+    md.append("|---|---:|---|---:|---:|---:|---:|---:|")
+    for metric, (label, unit, hb) in METRICS.items():
+        for n in sizes_of(data, metric):
+            a = median(data, ("dbgfs", n, metric))
+            b = median(data, ("debugfs", n, metric))
+            r = cost_ratio(a, b, hb)
+            p = paired_ratio(reps, n, metric, hb)
+            floor = cell(data.get(("tmpfs", n, metric), []))
+            md.append(f"| {label} | {n if n else '-'} | {unit} "
+                      f"| {cell(data.get(('dbgfs', n, metric), []))} "
+                      f"| {cell(data.get(('debugfs', n, metric), []))} "
+                      f"| {'-' if r is None else f'{r:.2f}'} "
+                      f"| {'-' if p is None else f'{p:.2f}'} | {floor} |")
+
+    # Where the memory goes.
+    slabs = sorted({(fs, m) for (fs, n, m) in data if m.startswith("slab:")})
+    if slabs:
+        md.append("\nSlab caches that grew with the files (bytes per entry, "
+                  "median):\n")
+        md.append("| filesystem | cache | B/entry |")
+        md.append("|---|---|---:|")
+        for fs in FS:
+            rows = [(m, statistics.median(v)) for (f, n, m), v in data.items()
+                    if f == fs and m.startswith("slab:")]
+            for m, v in sorted(rows, key=lambda x: -x[1]):
+                md.append(f"| {fs} | {m[5:]} | {v:.0f} |")
+
+    # The goals of issue 6.
+    ns = sorted({n for (fs, n, m) in data if m == "read" and fs in FS})
+    if len(ns) >= 2:
+        lo, hi = ns[0], ns[-1]
+        md.append(f"\nScaling, median cost at N = {hi:,} over N = {lo:,} "
+                  "(goal: within 1.5 for lookup and access; removal "
+                  "linear, i.e. ns/entry about constant):\n")
+        md.append("| operation | dbgfs | debugfs |")
+        md.append("|---|---:|---:|")
+        for metric in ("read", "stat", "create", "remove"):
+            row = [f"| {METRICS[metric][0]} "]
+            for fs in FS:
+                a = median(data, (fs, hi, metric))
+                b = median(data, (fs, lo, metric))
+                row.append(f"| {a / b:.2f} " if a and b else "| - ")
+            md.append("".join(row) + "|")
+
+    md.append(f"\nPlot: `bench.png` (regenerate with `bench/run --suite "
+              f"{args.suite}`, or `bench/run --report-only` from the saved "
+              f"results).\n")
+    with open(os.path.join(args.out, "report.md"), "w") as f:
+        f.write("\n".join(md))
+
+    # gnuplot data: one block per (op, fs): N median min max
+    dat = os.path.join(args.out, "bench.dat")
+    blocks = []
+    with open(dat, "w") as f:
+        for op in PLOT_OPS:
+            for fs in FS + ("tmpfs",):
+                pts = [(n, data[(fs, n, op)]) for n in sizes_of(data, op)
+                       if data.get((fs, n, op))]
+                if not pts:
+                    continue
+                f.write(f"# {op} {fs}\n")
+                for n, v in pts:
+                    f.write(f"{n} {statistics.median(v)} {min(v)} {max(v)}\n")
+                f.write("\n\n")
+                blocks.append((op, fs))
+    colors = {"create": "#1b9e77", "remove": "#d95f02", "read": "#7570b3",
+              "stat": "#e7298a", "write": "#66a61e"}
+    dash = {"dbgfs": 1, "debugfs": 2, "tmpfs": 3}
+    plots = []
+    for i, (op, fs) in enumerate(blocks):
+        lw = 2 if fs == "dbgfs" else 1.5
+        pt = {"dbgfs": 7, "debugfs": 5, "tmpfs": 1}[fs]
+        title = f"{op} {fs}" + (" (floor)" if fs == "tmpfs" else "")
+        plots.append(
+            f"'{dat}' index {i} using 1:2:3:4 with yerrorlines "
+            f"dt {dash[fs]} lw {lw} pt {pt} lc rgb '{colors[op]}' "
+            f"title '{title}'")
+    gp = [
+        "set terminal pngcairo size 1100,700 font 'sans,10'",
+        f"set output '{os.path.join(args.out, 'bench.png')}'",
+        f"set title 'dbgfs (solid) vs debugfs (dashed), kernel "
+        f"{meta.get('kernel', '?')}, TCG guest: median and min-max "
+        f"over {meta.get('reps', '?')} repetitions'",
+        "set logscale x 10",
+        "set logscale y 10",
+        "set xlabel 'N (entries in the directory)'",
+        "set ylabel 'ns per operation'",
+        "set xrange [500:200000]",
+        "set grid",
+        "set key outside right top",
+        "plot " + ", \\\n     ".join(plots),
+    ]
+    with open(os.path.join(args.out, "bench.gp"), "w") as f:
+        f.write("\n".join(gp) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
