@@ -21,18 +21,27 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/wait_bit.h>
 
 #include <dbgfs.h>
 
 #include "internal.h"
 
+/* Protects the cancellations list of every file. */
+static DEFINE_MUTEX(dbgfs_cancellations_mtx);
+
 void dbgfs_file_init(struct dbgfs_inode_info *info)
 {
 	refcount_set(&info->active_users, 1);
 	info->removing = false;
-	init_completion(&info->active_users_drained);
-	mutex_init(&info->cancellations_mtx);
 	INIT_LIST_HEAD(&info->cancellations);
+}
+
+/* Wake a remover waiting in dbgfs_file_removed(), after our own stores. */
+static void dbgfs_wake_remover(struct dbgfs_inode_info *info)
+{
+	smp_mb();	/* pairs with the barrier in wait_var_event() */
+	wake_up_var(&info->active_users);
 }
 
 int dbgfs_file_get(struct dentry *dentry)
@@ -51,7 +60,7 @@ void dbgfs_file_put(struct dentry *dentry)
 	struct dbgfs_inode_info *info = DBGFS_I(d_inode(dentry));
 
 	if (refcount_dec_and_test(&info->active_users))
-		complete(&info->active_users_drained);
+		dbgfs_wake_remover(info);
 }
 EXPORT_SYMBOL_GPL(dbgfs_file_put);
 
@@ -71,15 +80,17 @@ void dbgfs_file_removed(struct dentry *dentry)
 		return;
 
 	while (refcount_read(&info->active_users)) {
-		mutex_lock(&info->cancellations_mtx);
+		mutex_lock(&dbgfs_cancellations_mtx);
 		while ((c = list_first_entry_or_null(&info->cancellations,
 						     typeof(*c), list))) {
 			list_del_init(&c->list);
 			c->cancel(dentry, c->cancel_data);
 		}
-		mutex_unlock(&info->cancellations_mtx);
+		mutex_unlock(&dbgfs_cancellations_mtx);
 
-		wait_for_completion(&info->active_users_drained);
+		wait_var_event(&info->active_users,
+			       !refcount_read(&info->active_users) ||
+			       !list_empty_careful(&info->cancellations));
 	}
 }
 
@@ -92,30 +103,28 @@ void dbgfs_enter_cancellation(struct file *file,
 	if (WARN_ON(!cancellation->cancel || !S_ISREG(file_inode(file)->i_mode)))
 		return;
 
-	mutex_lock(&info->cancellations_mtx);
+	mutex_lock(&dbgfs_cancellations_mtx);
 	list_add(&cancellation->list, &info->cancellations);
-	mutex_unlock(&info->cancellations_mtx);
+	mutex_unlock(&dbgfs_cancellations_mtx);
 
 	/* A remover already waiting must come back to cancel this one. */
 	if (READ_ONCE(info->removing))
-		complete(&info->active_users_drained);
+		dbgfs_wake_remover(info);
 }
 EXPORT_SYMBOL_GPL(dbgfs_enter_cancellation);
 
 /*
- * The remover runs cancel callbacks under cancellations_mtx, so taking it
- * here means that once this returns, none is running for @cancellation,
- * which can then go out of scope.
+ * The remover runs cancel callbacks under dbgfs_cancellations_mtx, so
+ * taking it here means that once this returns, none is running for
+ * @cancellation, which can then go out of scope.
  */
 void dbgfs_leave_cancellation(struct file *file,
 			      struct dbgfs_cancellation *cancellation)
 {
-	struct dbgfs_inode_info *info = DBGFS_I(file_inode(file));
-
-	mutex_lock(&info->cancellations_mtx);
+	mutex_lock(&dbgfs_cancellations_mtx);
 	if (!list_empty(&cancellation->list))
 		list_del(&cancellation->list);
-	mutex_unlock(&info->cancellations_mtx);
+	mutex_unlock(&dbgfs_cancellations_mtx);
 }
 EXPORT_SYMBOL_GPL(dbgfs_leave_cancellation);
 

@@ -785,3 +785,4 @@ module_exit(dbgfs_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("dbgfs: debugfs as a loadable module");
 MODULE_AUTHOR("The dbgfs developers");
+MODULE_VERSION(DBGFS_VERSION);

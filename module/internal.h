@@ -5,10 +5,8 @@
 #ifndef _DBGFS_INTERNAL_H_
 #define _DBGFS_INTERNAL_H_
 
-#include <linux/completion.h>
 #include <linux/fs.h>
 #include <linux/list.h>
-#include <linux/mutex.h>
 #include <linux/refcount.h>
 
 /**
@@ -18,21 +16,20 @@
  *	directories and symlinks
  * @aux: the second private pointer of dbgfs_create_file_aux()
  * @active_users: 1 while the file exists, plus one for each handler that
- *	runs (dbgfs_file_get()); once it drops to 0 no handler starts again
- * @active_users_drained: completed by the last dbgfs_file_put() after the
- *	file was removed, which the remover waits for
+ *	runs (dbgfs_file_get()); once it drops to 0 no handler starts again.
+ *	The remover waits on it with wait_var_event(), so that no completion
+ *	has to live in every inode.
  * @removing: set once the remover has begun on this file
- * @cancellations_mtx: protects @cancellations
- * @cancellations: what a remover calls to break handlers out of a wait
+ * @cancellations: what a remover calls to break handlers out of a wait,
+ *	protected by one mutex for all files (file.c): cancelling is rare
+ *	and a mutex in each inode would cost every entry 32 bytes
  */
 struct dbgfs_inode_info {
 	struct inode vfs_inode;
 	const struct file_operations *real_fops;
 	const void *aux;
 	refcount_t active_users;
-	struct completion active_users_drained;
 	bool removing;
-	struct mutex cancellations_mtx;	/* protects cancellations */
 	struct list_head cancellations;
 };
 
