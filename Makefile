@@ -7,7 +7,12 @@
 #   make check-matrix  the same on bullseye, bookworm, trixie, sid and
 #                   bookworm booted with debugfs=off, with a summary table
 #   make bench      dbgfs against debugfs in one guest: build/bench/report.md
-#   make lint       checkpatch --strict and kernel-doc on module/ and include/
+#   make lint       checkpatch --strict, kernel-doc and sparse on the kernel
+#                   code, lintian on the packages (builds them: make deb)
+#   make doc        the API reference from the kernel-doc comments of
+#                   include/dbgfs.h and module/*.c: man pages, one per
+#                   function, in build/doc/man/man9/ (man -l FILE), and
+#                   reStructuredText in build/doc/rst/dbgfs.rst
 #   make clean      remove build/
 #
 # Nothing here loads a module into this machine's kernel: modules only ever
@@ -19,13 +24,20 @@ SUITE ?= bookworm
 SUITES ?= $(SUITE)
 MATRIX := bullseye bookworm trixie sid bookworm+debugfs=off
 BUILD := build
-VERSION := $(shell awk -F'[()]' 'NR == 1 { print $$2 }' debian/changelog)
-DEB := $(BUILD)/pkg/dbgfs-dkms_$(VERSION)_all.deb
+# The package's version from debian/changelog (0.1.0-1): VERSION, without
+# an epoch, names the packages' files; UPSTREAM_VERSION (0.1.0) names the
+# orig tarball and must equal dkms.conf's PACKAGE_VERSION (debian/rules).
+VERSION := $(shell awk -F'[()]' 'NR == 1 { sub(/^[0-9]+:/, "", $$2); print $$2 }' debian/changelog)
+UPSTREAM_VERSION := $(shell echo '$(VERSION)' | sed 's/-[^-]*$$//')
+PKG := $(BUILD)/pkg
+DEB := $(PKG)/dbgfs-dkms_$(VERSION)_all.deb
+CHANGES := $(PKG)/dbgfs_$(VERSION)_$(shell dpkg --print-architecture).changes
+ORIG := $(PKG)/dbgfs_$(UPSTREAM_VERSION).orig.tar.xz
 
 # What the targets need on this machine (Debian package names).
 HOST_PACKAGES := debootstrap qemu-system-x86 e2fsprogs dpkg-dev debhelper \
 	dh-dkms fakeroot build-essential linux-headers-amd64 rsync kmod \
-	linux-source-6.1 xz-utils
+	linux-source-6.1 xz-utils lintian sparse
 
 # The newest Debian kernel headers installed here: the host's own kernel is
 # not a Debian kernel, so the module is built against these instead.
@@ -35,7 +47,8 @@ KDIR = $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 # ignore, so that a working tree builds as it is.
 SOURCES = $(shell git ls-files --cached --others --exclude-standard)
 
-.PHONY: all module deb share demo check check-matrix bench lint clean host-deps
+.PHONY: all module deb share demo check check-matrix bench lint doc clean \
+	host-deps tools lint-checkpatch lint-kernel-doc lint-sparse lint-lintian
 
 all: module
 
@@ -62,14 +75,23 @@ define copy-sources
 	printf '%s\n' $(SOURCES) | rsync -a --files-from=- ./ $(1)/
 endef
 
+# The orig tarball is the source tree without debian/, as upstream would
+# release it (reproducible: sorted, root-owned, dated by the changelog);
+# dpkg-source adds debian/ as the 3.0 (quilt) debian tarball.
 deb: host-deps
-	$(call copy-sources,$(BUILD)/pkg/dbgfs-$(VERSION))
-	cd $(BUILD)/pkg/dbgfs-$(VERSION) && dpkg-buildpackage -us -uc --build=full
+	rm -f $(PKG)/dbgfs_* $(PKG)/dbgfs-dkms_*
+	$(call copy-sources,$(PKG)/dbgfs-$(UPSTREAM_VERSION))
+	tar -C $(PKG) --sort=name --owner=0 --group=0 --numeric-owner \
+		--mtime=@$$(dpkg-parsechangelog -S Timestamp) \
+		--exclude=dbgfs-$(UPSTREAM_VERSION)/debian \
+		-cJf $(ORIG) dbgfs-$(UPSTREAM_VERSION)
+	cd $(PKG)/dbgfs-$(UPSTREAM_VERSION) && dpkg-buildpackage -us -uc --build=full
 	@echo "[make] built $(DEB)"
 
 # The guest sees build/share at /mnt/share: the source tree and the package.
 share: deb
 	$(call copy-sources,$(BUILD)/share/src)
+	rm -f $(BUILD)/share/dbgfs-dkms_*.deb
 	cp $(DEB) $(BUILD)/share/
 
 demo: share
@@ -87,23 +109,85 @@ check-matrix:
 bench:
 	bench/run --suite $(SUITE)
 
-CHECKPATCH_DIR := $(HOME)/.cache/dbgfs/tools/linux-source-6.1/scripts
+# checkpatch.pl and kernel-doc, from the kernel source Debian ships
+# (linux-source-6.1), extracted once into ~/.cache/dbgfs/tools.
+TOOLS := $(HOME)/.cache/dbgfs/tools
+SCRIPTS := $(TOOLS)/linux-source-6.1/scripts
+SCRIPT_FILES := checkpatch.pl spelling.txt const_structs.checkpatch kernel-doc
 
-lint: host-deps
-	@if [ ! -f $(CHECKPATCH_DIR)/checkpatch.pl ]; then \
-		mkdir -p $(HOME)/.cache/dbgfs/tools && \
-		tar -xJf /usr/src/linux-source-6.1.tar.xz -C $(HOME)/.cache/dbgfs/tools \
-			--wildcards 'linux-source-6.1/scripts/checkpatch.pl' \
-			'linux-source-6.1/scripts/spelling.txt' \
-			'linux-source-6.1/scripts/const_structs.checkpatch' \
-			'linux-source-6.1/scripts/kernel-doc'; \
+tools: host-deps
+	@for f in $(SCRIPT_FILES); do [ -f $(SCRIPTS)/$$f ] || missing=y; done; \
+	if [ -n "$$missing" ]; then \
+		mkdir -p $(TOOLS) && \
+		tar -xJf /usr/src/linux-source-6.1.tar.xz -C $(TOOLS) \
+			$(addprefix linux-source-6.1/scripts/,$(SCRIPT_FILES)); \
 	fi
-	perl $(CHECKPATCH_DIR)/checkpatch.pl --no-tree --strict --terse \
-		--show-types -f module/*.c module/*.h include/*.h \
-		$(filter-out tests/guest/%,$(wildcard tests/*/*.c))
-	perl $(CHECKPATCH_DIR)/kernel-doc -none include/dbgfs.h module/*.c \
-		module/*.h 2>&1 | { ! grep .; }
+
+# The kernel code: the module, its API header, the test and example
+# modules (not tests/guest/, userspace).
+CHECKPATCH_FILES = module/*.c module/*.h include/*.h \
+	$(filter-out tests/guest/%,$(wildcard tests/*/*.c)) \
+	$(wildcard examples/*/*.c)
+
+# Sources with kernel-doc comments, for kernel-doc and make doc.
+KDOC_FILES = $(shell grep -l '^/\*\*' include/dbgfs.h module/*.c)
+
+lint: lint-checkpatch lint-kernel-doc lint-sparse lint-lintian
 	@echo "[make] lint clean"
+
+lint-checkpatch: tools
+	perl $(SCRIPTS)/checkpatch.pl --no-tree --strict --terse \
+		--show-types -f $(CHECKPATCH_FILES)
+
+lint-kernel-doc: tools
+	perl $(SCRIPTS)/kernel-doc -none include/dbgfs.h module/*.c \
+		module/*.h 2>&1 | { ! grep .; }
+
+# sparse (C=2: every file, built or not) on a copy of the module, as
+# `make module` builds it; any warning or error fails.
+lint-sparse: host-deps
+	rm -rf $(BUILD)/sparse && mkdir -p $(BUILD)/sparse
+	cp -r module include $(BUILD)/sparse/
+	set -o pipefail; \
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(BUILD)/sparse/module C=2 CHECK=sparse \
+		modules 2>&1 | tee $(BUILD)/sparse/sparse.log
+	@! grep -E 'warning:|error:' $(BUILD)/sparse/sparse.log
+	@echo "[make] sparse clean on $(notdir $(KDIR))"
+
+# lintian on what `make deb` built, every tag shown (-I: info too); any
+# tag that is not overridden in debian/*lintian-overrides fails.
+lint-lintian: deb
+	@echo "lintian --pedantic -I -E --info $(CHANGES)"
+	@lintian --pedantic --display-info --display-experimental --info \
+		--fail-on error,warning,info,pedantic,experimental \
+		$(CHANGES) >$(PKG)/lintian.log 2>&1; status=$$?; \
+	grep -v '^running with root privileges' $(PKG)/lintian.log; \
+	[ $$status -eq 0 ] && ! grep -qE '^[EWIPXO]: ' $(PKG)/lintian.log
+	@echo "[make] lintian clean on $(notdir $(CHANGES))"
+
+# The API reference from the kernel-doc comments: one man page per
+# function, struct or macro (kernel-doc -man, split at each .TH), and one
+# reStructuredText file; dated by debian/changelog, so reproducible.
+DOC := $(BUILD)/doc
+doc: tools
+	rm -rf $(DOC) && mkdir -p $(DOC)/man/man9 $(DOC)/rst
+	KBUILD_BUILD_TIMESTAMP="$$(dpkg-parsechangelog -S Date)" \
+		perl $(SCRIPTS)/kernel-doc -man -module dbgfs $(KDOC_FILES) \
+		>$(DOC)/dbgfs.9 2>$(DOC)/kernel-doc.log
+	awk -v dir=$(DOC)/man/man9 '/^\.TH / { \
+			split($$0, f, "\""); name = f[4]; gsub(/ /, "_", name); \
+			sub(/^\.TH "[^"]*"/, ".TH \"" f[4] "\""); \
+			if (out) close(out); out = dir "/" name ".9" } \
+		out { print > out }' $(DOC)/dbgfs.9
+	rm $(DOC)/dbgfs.9
+	{ printf '%s\n%s\n\n' 'dbgfs API reference' '==================='; \
+	  perl $(SCRIPTS)/kernel-doc -rst -sphinx-version 3.0 $(KDOC_FILES); \
+	} >$(DOC)/rst/dbgfs.rst 2>>$(DOC)/kernel-doc.log
+	@! grep . $(DOC)/kernel-doc.log
+	@for f in $(DOC)/man/man9/*.9; do \
+		LC_ALL=C.UTF-8 groff -man -ww -z $$f 2>&1 | sed "s|^|$$f: |"; \
+	done | { ! grep .; }
+	@echo "[make] $$(ls $(DOC)/man/man9 | wc -l) man pages in $(DOC)/man/man9, $(DOC)/rst/dbgfs.rst"
 
 clean:
 	rm -rf $(BUILD)

@@ -238,7 +238,7 @@ void dbgfs_create_u32(const char *name, umode_t mode, struct dentry *parent,
  * @parent: directory to create it in, or %NULL for the root
  * @value: the variable the file reads and writes
  *
- * Reads give "Y\n" or "N\n".  Writes take one of the words 1, y, yes, t,
+ * Reads give Y or N and a newline.  Writes take one of the words 1, y, yes, t,
  * true, on, e, enable (true) or 0, n, no, f, false, off, d, disable (false),
  * in any case, with an optional trailing newline; anything else fails with
  * -EINVAL and leaves the variable unchanged.
@@ -373,7 +373,8 @@ void dbgfs_create_size_t(const char *name, umode_t mode,
  * @parent: directory to create it in, or %NULL for the root
  * @value: the variable the file reads and writes
  *
- * Reads give "0x%02llx\n"; writes are as for dbgfs_create_u8().
+ * Reads give 0x, the value in 2 hexadecimal digits and a newline; writes
+ * are as for dbgfs_create_u8().
  */
 void dbgfs_create_x8(const char *name, umode_t mode, struct dentry *parent,
 		     u8 *value);
@@ -385,7 +386,8 @@ void dbgfs_create_x8(const char *name, umode_t mode, struct dentry *parent,
  * @parent: directory to create it in, or %NULL for the root
  * @value: the variable the file reads and writes
  *
- * Reads give "0x%04llx\n"; writes are as for dbgfs_create_u16().
+ * Reads give 0x, the value in 4 hexadecimal digits and a newline; writes
+ * are as for dbgfs_create_u16().
  */
 void dbgfs_create_x16(const char *name, umode_t mode, struct dentry *parent,
 		      u16 *value);
@@ -397,7 +399,8 @@ void dbgfs_create_x16(const char *name, umode_t mode, struct dentry *parent,
  * @parent: directory to create it in, or %NULL for the root
  * @value: the variable the file reads and writes
  *
- * Reads give "0x%08llx\n"; writes are as for dbgfs_create_u32().
+ * Reads give 0x, the value in 8 hexadecimal digits and a newline; writes
+ * are as for dbgfs_create_u32().
  */
 void dbgfs_create_x32(const char *name, umode_t mode, struct dentry *parent,
 		      u32 *value);
@@ -409,7 +412,8 @@ void dbgfs_create_x32(const char *name, umode_t mode, struct dentry *parent,
  * @parent: directory to create it in, or %NULL for the root
  * @value: the variable the file reads and writes
  *
- * Reads give "0x%016llx\n"; writes are as for dbgfs_create_u64().
+ * Reads give 0x, the value in 16 hexadecimal digits and a newline; writes
+ * are as for dbgfs_create_u64().
  */
 void dbgfs_create_x64(const char *name, umode_t mode, struct dentry *parent,
 		      u64 *value);
@@ -421,8 +425,8 @@ void dbgfs_create_x64(const char *name, umode_t mode, struct dentry *parent,
  * @parent: directory to create it in, or %NULL for the root
  * @value: the variable the file reads and writes
  *
- * Reads give the signed value ("%lld\n"); writes take signed numbers in
- * the ranges of an int, -ERANGE outside it.
+ * Reads give the value in signed decimal and a newline; writes take signed
+ * numbers in the ranges of an int, -ERANGE outside it.
  */
 void dbgfs_create_atomic_t(const char *name, umode_t mode,
 			   struct dentry *parent, atomic_t *value);
@@ -467,7 +471,8 @@ struct dentry *dbgfs_create_blob(const char *name, umode_t mode,
  * @parent: directory to create it in, or %NULL for the root
  * @regset: the registers; they must outlive the file
  *
- * Reads give one "name = 0x%08x" line per register.
+ * Reads give one line per register: its name, " = 0x" and its value in 8
+ * hexadecimal digits.
  */
 void dbgfs_create_regset32(const char *name, umode_t mode,
 			   struct dentry *parent,
