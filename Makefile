@@ -3,9 +3,14 @@
 #   make            build the module on this host (W=1, warnings are errors)
 #   make deb        build the source and binary packages into build/pkg/
 #   make demo       build the package and show it working in a guest
-#   make check      run the whole guest test suite (SUITES=bookworm)
-#   make check-matrix  the same on bullseye, bookworm, trixie, sid and
-#                   bookworm booted with debugfs=off, with a summary table
+#   make check      the whole guest test suite on bookworm, sid and the
+#                   sanitizer lane, two guests at a time (what CI runs);
+#                   SUITES="..." picks others, JOBS=1 runs one at a time
+#   make check-sanitizers  the suite on bookworm's linux-source built with
+#                   KASAN, lockdep, kmemleak, ... (vm/build-debug-kernel)
+#   make check-matrix  the same on bullseye, bookworm, trixie, sid,
+#                   bookworm booted with debugfs=off, and a kernel upgrade
+#                   to bookworm-backports' 6.12, with a summary table
 #   make bench      dbgfs against debugfs in one guest: build/bench/report.md
 #   make lint       checkpatch --strict, kernel-doc and sparse on the kernel
 #                   code, lintian on the packages (builds them: make deb)
@@ -20,9 +25,11 @@
 
 SHELL := /bin/bash
 SUITE ?= bookworm
-# The entries `make check` runs: suites, or suite+KERNEL-ARG lanes.
-SUITES ?= $(SUITE)
-MATRIX := bullseye bookworm trixie sid bookworm+debugfs=off
+# The entries `make check` runs: suites, or suite+KERNEL-ARG lanes; see
+# tests/run-matrix.  JOBS guests run at once.
+SUITES ?= bookworm-sanitizers bookworm sid
+JOBS ?= 2
+MATRIX := bullseye bookworm trixie sid bookworm+debugfs=off bookworm+upgrade
 BUILD := build
 # The package's version from debian/changelog (0.1.0-1): VERSION, without
 # an epoch, names the packages' files; UPSTREAM_VERSION (0.1.0) names the
@@ -37,7 +44,8 @@ ORIG := $(PKG)/dbgfs_$(UPSTREAM_VERSION).orig.tar.xz
 # What the targets need on this machine (Debian package names).
 HOST_PACKAGES := debootstrap qemu-system-x86 e2fsprogs dpkg-dev debhelper \
 	dh-dkms fakeroot build-essential linux-headers-amd64 rsync kmod \
-	linux-source-6.1 xz-utils lintian sparse
+	linux-source-6.1 xz-utils lintian sparse \
+	bc bison flex libelf-dev libssl-dev dwarves cpio
 
 # The newest Debian kernel headers installed here: the host's own kernel is
 # not a Debian kernel, so the module is built against these instead.
@@ -47,7 +55,7 @@ KDIR = $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 # ignore, so that a working tree builds as it is.
 SOURCES = $(shell git ls-files --cached --others --exclude-standard)
 
-.PHONY: all module deb share demo check check-matrix bench lint doc clean \
+.PHONY: all module deb share demo check check-sanitizers check-matrix bench lint doc clean \
 	host-deps tools lint-checkpatch lint-kernel-doc lint-sparse lint-lintian
 
 all: module
@@ -88,18 +96,24 @@ deb: host-deps
 	cd $(PKG)/dbgfs-$(UPSTREAM_VERSION) && dpkg-buildpackage -us -uc --build=full
 	@echo "[make] built $(DEB)"
 
-# The guest sees build/share at /mnt/share: the source tree and the package.
+# The guest sees build/share at /mnt/share: the source tree, the package,
+# and in upgrade/ the same source as a newer version, for the upgrade check.
 share: deb
 	$(call copy-sources,$(BUILD)/share/src)
 	rm -f $(BUILD)/share/dbgfs-dkms_*.deb
 	cp $(DEB) $(BUILD)/share/
+	tests/package/make-upgrade-deb $(BUILD)/share/src $(BUILD)/share/upgrade
 
 demo: share
 	vm/run --suite $(SUITE) --share $(BUILD)/share --deb $(DEB) -- \
 		bash /mnt/share/src/tests/guest/demo
 
 check: share
-	tests/run-matrix --share $(BUILD)/share --deb $(DEB) $(SUITES)
+	tests/run-matrix --share $(BUILD)/share --deb $(DEB) --jobs $(JOBS) \
+		$(SUITES)
+
+check-sanitizers:
+	$(MAKE) check SUITES=bookworm-sanitizers
 
 check-matrix:
 	$(MAKE) check SUITES="$(MATRIX)"
