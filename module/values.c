@@ -264,6 +264,20 @@ DBGFS_VALUE_FOPS(atomic_t);
 DBGFS_VALUE_FOPS(bool);
 
 /*
+ * Value and string files come with three fops each: read-write, read-only
+ * and write-only, in that order.  Which one a file gets follows @mode, so
+ * that a file without a handler for an access never reaches it.
+ */
+static unsigned int dbgfs_fops_index(umode_t mode)
+{
+	if (!(mode & 0222))
+		return 1;
+	if (!(mode & 0444))
+		return 2;
+	return 0;
+}
+
+/*
  * Create a value file with the fops that match @mode.  The typed helpers
  * return void, as in mainline: callers have nothing to check.
  */
@@ -271,13 +285,8 @@ static void dbgfs_create_value(const char *name, umode_t mode,
 			       struct dentry *parent, void *value,
 			       const struct dbgfs_value_fops fops[3])
 {
-	const struct dbgfs_value_fops *f = &fops[0];
-
-	if (!(mode & 0222))
-		f = &fops[1];
-	else if (!(mode & 0444))
-		f = &fops[2];
-	dbgfs_create_file_unsafe(name, mode, parent, value, &f->fops);
+	dbgfs_create_file_unsafe(name, mode, parent, value,
+				 &fops[dbgfs_fops_index(mode)].fops);
 }
 
 /* The exported creators differ only in the variable's type. */
@@ -420,12 +429,7 @@ static const struct file_operations dbgfs_str_fops[] = {
 void dbgfs_create_str(const char *name, umode_t mode, struct dentry *parent,
 		      char **value)
 {
-	const struct file_operations *fops = &dbgfs_str_fops[0];
-
-	if (!(mode & 0222))
-		fops = &dbgfs_str_fops[1];
-	else if (!(mode & 0444))
-		fops = &dbgfs_str_fops[2];
-	dbgfs_create_file_unsafe(name, mode, parent, value, fops);
+	dbgfs_create_file_unsafe(name, mode, parent, value,
+				 &dbgfs_str_fops[dbgfs_fops_index(mode)]);
 }
 EXPORT_SYMBOL_GPL(dbgfs_create_str);
