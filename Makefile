@@ -3,9 +3,9 @@
 #   make            build the module on this host (W=1, warnings are errors)
 #   make deb        build the source and binary packages into build/pkg/
 #   make demo       build the package and show it working in a guest
-#   make check      the whole guest test suite on bookworm, sid and the
-#                   sanitizer lane, two guests at a time (what CI runs);
-#                   SUITES="..." picks others, JOBS=1 runs one at a time
+#   make check      the whole guest test suite on bookworm and sid, two
+#                   guests at a time (what CI runs); SUITES="..." picks
+#                   others, JOBS=1 runs one at a time
 #   make check-sanitizers  the suite on bookworm's linux-source built with
 #                   KASAN, lockdep, kmemleak, ... (vm/build-debug-kernel)
 #   make check-matrix  the same on bullseye, bookworm, trixie, sid,
@@ -27,7 +27,7 @@ SHELL := /bin/bash
 SUITE ?= bookworm
 # The entries `make check` runs: suites, or suite+KERNEL-ARG lanes; see
 # tests/run-matrix.  JOBS guests run at once.
-SUITES ?= bookworm-sanitizers bookworm sid
+SUITES ?= bookworm sid
 JOBS ?= 2
 MATRIX := bullseye bookworm trixie sid bookworm+debugfs=off bookworm+upgrade
 BUILD := build
