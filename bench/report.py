@@ -3,7 +3,8 @@
 
     python3 bench/report.py [--suite SUITE] RESULTS_DIR OUT_DIR
 
-Reads RESULTS_DIR/raw.tsv ("FS N REP METRIC VALUE") and meta.txt, writes
+Reads RESULTS_DIR/raw.tsv ("FS N REP METRIC VALUE"), meta.txt and, when
+the guest had perf, profile.tsv ("FS OP PERCENT DSO SYMBOL"); writes
 OUT_DIR/report.md (Markdown: medians, min-max, ratios dbgfs/debugfs) and
 OUT_DIR/bench.gp + bench.dat, the gnuplot script and data of bench.png.
 Only the Python standard library is used.
@@ -67,6 +68,62 @@ def load(results):
     return data, reps, meta
 
 
+def load_profile(results):
+    """(fs, op) -> [(percent, dso, symbol)], best first; {} without perf."""
+    prof = collections.defaultdict(list)
+    try:
+        with open(os.path.join(results, "profile.tsv")) as f:
+            for line in f:
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) == 5:
+                    fs, op, pct, dso, sym = parts
+                    prof[(fs, op)].append((float(pct), dso, sym))
+    except FileNotFoundError:
+        pass
+    return prof
+
+
+def own_code(fs, dso, sym):
+    """Whether a sample is in the filesystem's own code, not the VFS's."""
+    if fs == "dbgfs":
+        return dso == "[dbgfs]"
+    return sym.lstrip("_").startswith(("debugfs_", "full_proxy_"))
+
+
+def profile_section(prof, meta):
+    md = [f"\nProfile (`perf record -e cpu-clock`, N = "
+          f"{meta.get('profile_n', '?')}, {meta.get('profile_iters', '?')} "
+          f"operations per loop; full reports in `results/profile/`): the "
+          f"top symbols of each operation, in percent of its samples; "
+          f"**own** = the share in the filesystem's own code (the dbgfs "
+          f"module; debugfs_*/full_proxy_* in the kernel), the rest being "
+          f"the VFS, the allocators and the system call path they share.\n"]
+    for op in PLOT_OPS:
+        rows = [prof.get((fs, op), []) for fs in FS]
+        if not any(rows):
+            continue
+        own = [sum(p for p, d, s in r if own_code(fs, d, s))
+               for fs, r in zip(FS, rows)]
+        md.append(f"| {op}: dbgfs (own {own[0]:.1f}%) | % | debugfs (own "
+                  f"{own[1]:.1f}%) | % |")
+        md.append("|---|---:|---|---:|")
+        for i in range(min(8, max(len(r) for r in rows))):
+            cells = []
+            for r in rows:
+                if i < len(r):
+                    p, d, s = r[i]
+                    cells += [f"`{s}` {d}", f"{p:.1f}"]
+                else:
+                    cells += ["", ""]
+            md.append("| " + " | ".join(cells) + " |")
+        for fs, r in zip(FS, rows):
+            mine = [f"`{s}` {p:.1f}" for p, d, s in r if own_code(fs, d, s)]
+            md.append(f"\n{fs}'s own code in {op}: "
+                      f"{', '.join(mine) if mine else 'below 0.5% each'}.")
+        md.append("")
+    return md
+
+
 def fmt(v):
     if v is None:
         return "-"
@@ -113,6 +170,7 @@ def main():
     ap.add_argument("out")
     args = ap.parse_args()
     data, reps, meta = load(args.results)
+    prof = load_profile(args.results)
     os.makedirs(args.out, exist_ok=True)
 
     md = []
@@ -183,6 +241,9 @@ def main():
                 b = median(data, (fs, lo, metric))
                 row.append(f"| {a / b:.2f} " if a and b else "| - ")
             md.append("".join(row) + "|")
+
+    if prof:
+        md += profile_section(prof, meta)
 
     md.append(f"\nPlot: `bench.png` (regenerate with `bench/run --suite "
               f"{args.suite}`, or `bench/run --report-only` from the saved "
