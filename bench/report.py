@@ -4,7 +4,7 @@
     python3 bench/report.py [--suite SUITE] RESULTS_DIR OUT_DIR
 
 Reads RESULTS_DIR/raw.tsv ("FS N REP METRIC VALUE"), meta.txt and, when
-the guest had perf, profile.tsv ("FS OP PERCENT DSO SYMBOL"); writes
+the guest had perf, profile.tsv ("FS OP PERCENT DSO SYMBOL OWN"); writes
 OUT_DIR/report.md (Markdown: medians, min-max, ratios dbgfs/debugfs) and
 OUT_DIR/bench.gp + bench.dat, the gnuplot script and data of bench.png.
 Only the Python standard library is used.
@@ -69,32 +69,28 @@ def load(results):
 
 
 def load_profile(results):
-    """(fs, op) -> [(percent, dso, symbol)], best first; {} without perf."""
+    """(fs, op) -> [(percent, dso, symbol, own)], best first; {} without
+    perf.  own: the symbol is the filesystem's own code (run-in-guest
+    decides, from the dbgfs module's symbol list)."""
     prof = collections.defaultdict(list)
     try:
         with open(os.path.join(results, "profile.tsv")) as f:
             for line in f:
                 parts = line.rstrip("\n").split("\t")
-                if len(parts) == 5:
-                    fs, op, pct, dso, sym = parts
-                    prof[(fs, op)].append((float(pct), dso, sym))
+                if len(parts) == 6:
+                    fs, op, pct, dso, sym, own = parts
+                    prof[(fs, op)].append((float(pct), dso, sym, own == "1"))
     except FileNotFoundError:
         pass
     return prof
 
 
-def own_code(fs, dso, sym):
-    """Whether a sample is in the filesystem's own code, not the VFS's."""
-    if fs == "dbgfs":
-        return dso == "[dbgfs]"
-    return sym.lstrip("_").startswith(("debugfs_", "full_proxy_"))
-
-
 def profile_section(prof, meta):
     md = [f"\nProfile (`perf record -e cpu-clock`, N = "
           f"{meta.get('profile_n', '?')}, {meta.get('profile_iters', '?')} "
-          f"operations per loop; full reports in `results/profile/`): the "
-          f"top symbols of each operation, in percent of its samples; "
+          f"operations per loop, five times as many writes; full reports in "
+          f"`results/profile/`): the top symbols of each operation, in "
+          f"percent of its samples, the filesystem's own in bold; "
           f"**own** = the share in the filesystem's own code (the dbgfs "
           f"module; debugfs_*/full_proxy_* in the kernel), the rest being "
           f"the VFS, the allocators and the system call path they share.\n"]
@@ -102,8 +98,7 @@ def profile_section(prof, meta):
         rows = [prof.get((fs, op), []) for fs in FS]
         if not any(rows):
             continue
-        own = [sum(p for p, d, s in r if own_code(fs, d, s))
-               for fs, r in zip(FS, rows)]
+        own = [sum(p for p, d, s, o in r if o) for r in rows]
         md.append(f"| {op}: dbgfs (own {own[0]:.1f}%) | % | debugfs (own "
                   f"{own[1]:.1f}%) | % |")
         md.append("|---|---:|---|---:|")
@@ -111,15 +106,17 @@ def profile_section(prof, meta):
             cells = []
             for r in rows:
                 if i < len(r):
-                    p, d, s = r[i]
-                    cells += [f"`{s}` {d}", f"{p:.1f}"]
+                    p, d, s, o = r[i]
+                    where = "" if d == "[kernel.kallsyms]" else f" ({d})"
+                    name = f"**`{s}`**" if o else f"`{s}`"
+                    cells += [name + where, f"{p:.1f}"]
                 else:
                     cells += ["", ""]
             md.append("| " + " | ".join(cells) + " |")
         for fs, r in zip(FS, rows):
-            mine = [f"`{s}` {p:.1f}" for p, d, s in r if own_code(fs, d, s)]
+            mine = [f"`{s}` {p:.1f}" for p, d, s, o in r if o]
             md.append(f"\n{fs}'s own code in {op}: "
-                      f"{', '.join(mine) if mine else 'below 0.5% each'}.")
+                      f"{', '.join(mine) if mine else 'no sample'}.")
         md.append("")
     return md
 
