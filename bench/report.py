@@ -43,6 +43,7 @@ METRICS = collections.OrderedDict([
 ])
 
 PLOT_OPS = ("create", "remove", "read", "stat", "write")
+PROFILE_OPS = PLOT_OPS + ("seq64k",)
 
 
 def load(results):
@@ -86,15 +87,18 @@ def load_profile(results):
 
 
 def profile_section(prof, meta):
+    iters = meta.get("profile_iters", "0")
+    reads = int(iters) // 1000 if iters.isdigit() else "?"
     md = [f"\nProfile (`perf record -e cpu-clock`, N = "
-          f"{meta.get('profile_n', '?')}, {meta.get('profile_iters', '?')} "
-          f"operations per loop, five times as many writes; full reports in "
+          f"{meta.get('profile_n', '?')}, {iters} operations per loop, "
+          f"five times as many writes, {reads} whole reads of the 1 MiB "
+          f"seq_file with 64 KiB reads (seq64k); full reports in "
           f"`results/profile/`): the top symbols of each operation, in "
           f"percent of its samples, the filesystem's own in bold; "
           f"**own** = the share in the filesystem's own code (the dbgfs "
-          f"module; debugfs_*/full_proxy_* in the kernel), the rest being "
+          f"module; fs/debugfs's functions in the kernel), the rest being "
           f"the VFS, the allocators and the system call path they share.\n"]
-    for op in PLOT_OPS:
+    for op in PROFILE_OPS:
         rows = [prof.get((fs, op), []) for fs in FS]
         if not any(rows):
             continue
