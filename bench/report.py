@@ -87,11 +87,11 @@ def load_profile(results):
 
 
 def profile_section(prof, meta):
-    iters = meta.get("profile_iters", "0")
-    reads = int(iters) // 1000 if iters.isdigit() else "?"
     md = [f"\nProfile (`perf record -e cpu-clock`, N = "
-          f"{meta.get('profile_n', '?')}, {iters} operations per loop, "
-          f"five times as many writes, {reads} whole reads of the 1 MiB "
+          f"{meta.get('profile_n', '?')}, "
+          f"{meta.get('profile_iters', '?')} operations per loop, "
+          f"{meta.get('profile_writes', '?')} writes, "
+          f"{meta.get('profile_seq_reads', '?')} whole reads of the 1 MiB "
           f"seq_file with 64 KiB reads (seq64k); full reports in "
           f"`results/profile/`): the top symbols of each operation, in "
           f"percent of its samples, the filesystem's own in bold; "
