@@ -522,6 +522,13 @@ void dbgfs_create_devm_seqfile(struct device *dev, const char *name,
  * @name: the name
  * @parent: the directory to look in, or %NULL for the root
  *
+ * The reference keeps the dentry, and dbgfs's superblock with it, alive,
+ * not the entry: the entry may still be removed while it is held, and
+ * the caller may drop it with dput() before or after dbgfs_remove() of
+ * the entry, even of the last entry of all while dbgfs is unmounted;
+ * the superblock goes at the last dput() (dbgfs_lookup_and_remove() does
+ * both in one call).  Drop it before the caller's module is unloaded.
+ *
  * Return: the entry's dentry with a reference the caller drops with
  * dput(), or %NULL if there is none.
  */
@@ -568,6 +575,12 @@ void dbgfs_enter_cancellation(struct file *file,
  * dbgfs_leave_cancellation() - end what dbgfs_enter_cancellation() began
  * @file: the file whose handler runs
  * @cancellation: the one given to dbgfs_enter_cancellation()
+ *
+ * Once this returns, no remover runs @cancellation's callback any more and
+ * @cancellation may go out of scope: one that runs now is waited for.
+ * Callbacks run under no lock of dbgfs's, so a callback may take a lock
+ * that a handler of another file holds around this call; it must not take
+ * one that the handler of its own file holds around this call.
  */
 void dbgfs_leave_cancellation(struct file *file,
 			      struct dbgfs_cancellation *cancellation);

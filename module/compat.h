@@ -15,7 +15,6 @@
 
 #include <linux/fs.h>
 #include <linux/dcache.h>
-#include <linux/namei.h>
 #include <linux/string.h>
 
 /*
@@ -81,34 +80,6 @@ static inline void dbgfs_inode_touch(struct inode *dir)
 #else
 	dir->i_ctime = current_time(dir);
 	dir->i_mtime = dir->i_ctime;
-#endif
-}
-
-/*
- * Looking up a child by name with the parent locked: lookup_one_len() until
- * 6.16 renamed it lookup_noperm(), which takes a struct qstr (QSTR(), in
- * every kernel that has lookup_noperm()); the old name is gone from 7.x.
- * The old one checks the caller's exec permission on the parent, as
- * mainline debugfs's lookups did then; the new one does not.
- */
-static inline struct dentry *dbgfs_lookup_locked(const char *name,
-						 struct dentry *parent)
-{
-#if DBGFS_LINUX_AT_LEAST(6, 16)
-	return lookup_noperm(&QSTR(name), parent);
-#else
-	return lookup_one_len(name, parent, strlen(name));
-#endif
-}
-
-/* The same without the parent locked; only positive dentries come back. */
-static inline struct dentry *dbgfs_lookup_positive(const char *name,
-						   struct dentry *parent)
-{
-#if DBGFS_LINUX_AT_LEAST(6, 16)
-	return lookup_noperm_positive_unlocked(&QSTR(name), parent);
-#else
-	return lookup_positive_unlocked(name, parent, strlen(name));
 #endif
 }
 

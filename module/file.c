@@ -9,6 +9,25 @@
  * (dbgfs_create_file_unsafe) guards only the open and leaves the rest to
  * handlers that call dbgfs_file_get/put themselves, as the value files
  * (values.c) and DEFINE_DBGFS_ATTRIBUTE() handlers below do.
+ *
+ * Rules:
+ * - active_users counts the file itself (1) plus each running handler.
+ *   The remover sets ->removing, drops the file's own count and waits for
+ *   zero.  dbgfs_file_get() refuses once ->removing is seen, so handlers
+ *   that overlap one another cannot keep the count up for ever.
+ * - dbgfs_cancel_lock, a spinlock, protects every file's cancellations
+ *   list and the list of cancel callbacks running.  No callback runs
+ *   under it: a cancel() may take a driver's lock that another file's
+ *   handler holds around dbgfs_leave_cancellation().  Instead
+ *   dbgfs_leave_cancellation() waits until no callback runs for its
+ *   cancellation, so the caller may free it once it returns.  The one
+ *   rule left to the driver: a cancel() must not take a lock that the
+ *   handler of the same file holds around its dbgfs_leave_cancellation().
+ * - The full proxy gives each open file fops of its own, holding exactly
+ *   the methods that the real fops have where the VFS treats a missing
+ *   method specially (->poll for epoll, ->read_iter/->write_iter and
+ *   ->fasync); every method takes dbgfs_file_get() before it looks at the
+ *   real fops, so a removed file answers EIO.
  */
 
 #define pr_fmt(fmt) "dbgfs: " fmt
@@ -27,8 +46,16 @@
 
 #include "internal.h"
 
-/* Protects the cancellations list of every file. */
-static DEFINE_MUTEX(dbgfs_cancellations_mtx);
+/* Protects every file's cancellations list and dbgfs_cancels_running. */
+static DEFINE_SPINLOCK(dbgfs_cancel_lock);
+
+/* A cancel callback that a remover runs, on the remover's stack. */
+struct dbgfs_cancel_run {
+	struct list_head node;
+	const struct dbgfs_cancellation *cancellation;
+};
+
+static LIST_HEAD(dbgfs_cancels_running);
 
 void dbgfs_file_init(struct dbgfs_inode_info *info)
 {
@@ -48,8 +75,13 @@ int dbgfs_file_get(struct dentry *dentry)
 {
 	struct dbgfs_inode_info *info = DBGFS_I(d_inode(dentry));
 
-	/* Zero means the remover dropped the file's own reference. */
-	if (!refcount_inc_not_zero(&info->active_users))
+	/*
+	 * Once removal has begun no handler starts: a handler that read
+	 * ->removing just before the store may still get in, once, and the
+	 * remover waits for it.  Zero means the file's own reference is gone.
+	 */
+	if (READ_ONCE(info->removing) ||
+	    !refcount_inc_not_zero(&info->active_users))
 		return -EIO;
 	return 0;
 }
@@ -64,6 +96,53 @@ void dbgfs_file_put(struct dentry *dentry)
 }
 EXPORT_SYMBOL_GPL(dbgfs_file_put);
 
+/* Whether a remover runs a cancel callback for @cancellation now. */
+static bool dbgfs_cancel_running(const struct dbgfs_cancellation *cancellation)
+{
+	struct dbgfs_cancel_run *run;
+	bool running = false;
+
+	spin_lock(&dbgfs_cancel_lock);
+	list_for_each_entry(run, &dbgfs_cancels_running, node) {
+		if (run->cancellation == cancellation) {
+			running = true;
+			break;
+		}
+	}
+	spin_unlock(&dbgfs_cancel_lock);
+	return running;
+}
+
+/*
+ * Call the cancel callback of every cancellation registered for @info,
+ * outside dbgfs_cancel_lock (see the rules at the top).
+ */
+static void dbgfs_run_cancellations(struct dentry *dentry,
+				    struct dbgfs_inode_info *info)
+{
+	struct dbgfs_cancellation *c;
+	struct dbgfs_cancel_run run;
+
+	spin_lock(&dbgfs_cancel_lock);
+	while ((c = list_first_entry_or_null(&info->cancellations,
+					     typeof(*c), list))) {
+		list_del_init(&c->list);
+		run.cancellation = c;
+		list_add(&run.node, &dbgfs_cancels_running);
+		spin_unlock(&dbgfs_cancel_lock);
+
+		c->cancel(dentry, c->cancel_data);
+
+		spin_lock(&dbgfs_cancel_lock);
+		list_del(&run.node);
+		spin_unlock(&dbgfs_cancel_lock);
+		/* Only the address is used: @c may be gone once we unlocked. */
+		wake_up_var(c);
+		spin_lock(&dbgfs_cancel_lock);
+	}
+	spin_unlock(&dbgfs_cancel_lock);
+}
+
 /*
  * Called by the remover for each regular file: drop the file's own
  * reference so that no handler starts again, then wait for those that run.
@@ -73,21 +152,13 @@ EXPORT_SYMBOL_GPL(dbgfs_file_put);
 void dbgfs_file_removed(struct dentry *dentry)
 {
 	struct dbgfs_inode_info *info = DBGFS_I(d_inode(dentry));
-	struct dbgfs_cancellation *c;
 
 	WRITE_ONCE(info->removing, true);
 	if (refcount_dec_and_test(&info->active_users))
 		return;
 
 	while (refcount_read(&info->active_users)) {
-		mutex_lock(&dbgfs_cancellations_mtx);
-		while ((c = list_first_entry_or_null(&info->cancellations,
-						     typeof(*c), list))) {
-			list_del_init(&c->list);
-			c->cancel(dentry, c->cancel_data);
-		}
-		mutex_unlock(&dbgfs_cancellations_mtx);
-
+		dbgfs_run_cancellations(dentry, info);
 		wait_var_event(&info->active_users,
 			       !refcount_read(&info->active_users) ||
 			       !list_empty_careful(&info->cancellations));
@@ -103,9 +174,9 @@ void dbgfs_enter_cancellation(struct file *file,
 	if (WARN_ON(!cancellation->cancel || !S_ISREG(file_inode(file)->i_mode)))
 		return;
 
-	mutex_lock(&dbgfs_cancellations_mtx);
+	spin_lock(&dbgfs_cancel_lock);
 	list_add(&cancellation->list, &info->cancellations);
-	mutex_unlock(&dbgfs_cancellations_mtx);
+	spin_unlock(&dbgfs_cancel_lock);
 
 	/* A remover already waiting must come back to cancel this one. */
 	if (READ_ONCE(info->removing))
@@ -114,17 +185,18 @@ void dbgfs_enter_cancellation(struct file *file,
 EXPORT_SYMBOL_GPL(dbgfs_enter_cancellation);
 
 /*
- * The remover runs cancel callbacks under dbgfs_cancellations_mtx, so
- * taking it here means that once this returns, none is running for
- * @cancellation, which can then go out of scope.
+ * Once this returns no cancel callback runs for @cancellation, which can
+ * then go out of scope: one that a remover runs now is waited for.
  */
 void dbgfs_leave_cancellation(struct file *file,
 			      struct dbgfs_cancellation *cancellation)
 {
-	mutex_lock(&dbgfs_cancellations_mtx);
+	spin_lock(&dbgfs_cancel_lock);
 	if (!list_empty(&cancellation->list))
-		list_del(&cancellation->list);
-	mutex_unlock(&dbgfs_cancellations_mtx);
+		list_del_init(&cancellation->list);
+	spin_unlock(&dbgfs_cancel_lock);
+
+	wait_var_event(cancellation, !dbgfs_cancel_running(cancellation));
 }
 EXPORT_SYMBOL_GPL(dbgfs_leave_cancellation);
 
@@ -151,30 +223,18 @@ static int dbgfs_locked_down(struct inode *inode, struct file *filp,
 	return security_locked_down(LOCKDOWN_DEBUGFS);
 }
 
-/*
- * The guarded part of every open: the file must still exist, lockdown must
- * allow it, and the module owning @real_fops is pinned for as long as the
- * file is open.  On success the caller owns a reference to @real_fops.
- */
-static int dbgfs_open_guarded(struct inode *inode, struct file *filp,
-			      const struct file_operations *real_fops)
+static const struct file_operations *dbgfs_real_fops(struct file *filp)
 {
-	int err;
-
-	err = dbgfs_locked_down(inode, filp, real_fops);
-	if (err)
-		return err;
-	if (!fops_get(real_fops))
-		return -ENXIO;	/* the owner is being unloaded */
-	if (real_fops->open) {
-		err = real_fops->open(inode, filp);
-		if (err)
-			fops_put(real_fops);
-	}
-	return err;
+	return DBGFS_I(file_inode(filp))->real_fops;
 }
 
-static int dbgfs_proxy_open(struct inode *inode, struct file *filp, bool full)
+/*
+ * The open-only proxy steps aside before the real open runs: from then on
+ * the VFS calls the real fops, which guard themselves, and the real open
+ * sees the fops it runs with, so it may replace them.  Whatever f_op holds
+ * when an open fails, the VFS drops its reference.
+ */
+static int dbgfs_open_proxy_open(struct inode *inode, struct file *filp)
 {
 	const struct file_operations *real_fops = DBGFS_I(inode)->real_fops;
 	struct dentry *dentry = filp->f_path.dentry;
@@ -183,49 +243,52 @@ static int dbgfs_proxy_open(struct inode *inode, struct file *filp, bool full)
 	/* A file removed since the lookup is gone, as far as open is told. */
 	if (dbgfs_file_get(dentry))
 		return -ENOENT;
-	err = dbgfs_open_guarded(inode, filp, real_fops);
-	/*
-	 * The open-only proxy steps aside: from here on the VFS calls the
-	 * real fops, which guard themselves.  replace_fops() drops the
-	 * reference on our own fops and keeps the one taken on real_fops.
-	 */
-	if (!err && !full)
-		replace_fops(filp, real_fops);
+	err = dbgfs_locked_down(inode, filp, real_fops);
+	if (err)
+		goto out;
+	if (!fops_get(real_fops)) {
+		err = -ENXIO;	/* the owner is being unloaded */
+		goto out;
+	}
+	/* Drops the reference on our fops, keeps the one on real_fops. */
+	replace_fops(filp, real_fops);
+	if (real_fops->open)
+		err = real_fops->open(inode, filp);
+out:
 	dbgfs_file_put(dentry);
 	return err;
 }
 
-static int dbgfs_full_proxy_open(struct inode *inode, struct file *filp)
-{
-	return dbgfs_proxy_open(inode, filp, true);
-}
-
-static int dbgfs_open_proxy_open(struct inode *inode, struct file *filp)
-{
-	return dbgfs_proxy_open(inode, filp, false);
-}
-
-static const struct file_operations *dbgfs_real_fops(struct file *filp)
-{
-	return DBGFS_I(file_inode(filp))->real_fops;
-}
-
 /*
- * Each full-proxy operation runs the real handler between file_get and
- * file_put; a missing handler gives what the VFS gives for it.
+ * Each full-proxy method runs the real one between file_get and file_put,
+ * and looks at the real fops only once file_get succeeded: a removed file
+ * answers EIO whatever it lacks.  A missing method gives what the VFS
+ * gives for it.  dbgfs_proxy_get() returns the real fops, or %NULL once
+ * the file is removed.
  */
+static const struct file_operations *dbgfs_proxy_get(struct file *filp)
+{
+	if (dbgfs_file_get(filp->f_path.dentry))
+		return NULL;
+	return dbgfs_real_fops(filp);
+}
+
+static void dbgfs_proxy_put(struct file *filp)
+{
+	dbgfs_file_put(filp->f_path.dentry);
+}
+
 static ssize_t dbgfs_full_proxy_read(struct file *filp, char __user *buf,
 				     size_t count, loff_t *ppos)
 {
-	const struct file_operations *real_fops = dbgfs_real_fops(filp);
-	ssize_t ret;
+	const struct file_operations *real_fops = dbgfs_proxy_get(filp);
+	ssize_t ret = -EINVAL;
 
-	if (!real_fops->read)
-		return -EINVAL;
-	if (dbgfs_file_get(filp->f_path.dentry))
+	if (!real_fops)
 		return -EIO;
-	ret = real_fops->read(filp, buf, count, ppos);
-	dbgfs_file_put(filp->f_path.dentry);
+	if (real_fops->read)
+		ret = real_fops->read(filp, buf, count, ppos);
+	dbgfs_proxy_put(filp);
 	return ret;
 }
 
@@ -233,45 +296,117 @@ static ssize_t dbgfs_full_proxy_write(struct file *filp,
 				      const char __user *buf, size_t count,
 				      loff_t *ppos)
 {
-	const struct file_operations *real_fops = dbgfs_real_fops(filp);
+	const struct file_operations *real_fops = dbgfs_proxy_get(filp);
+	ssize_t ret = -EINVAL;
+
+	if (!real_fops)
+		return -EIO;
+	if (real_fops->write)
+		ret = real_fops->write(filp, buf, count, ppos);
+	dbgfs_proxy_put(filp);
+	return ret;
+}
+
+/* Installed only where the real fops have it. */
+static ssize_t dbgfs_full_proxy_read_iter(struct kiocb *iocb,
+					  struct iov_iter *to)
+{
+	const struct file_operations *real_fops = dbgfs_proxy_get(iocb->ki_filp);
 	ssize_t ret;
 
-	if (!real_fops->write)
-		return -EINVAL;
-	if (dbgfs_file_get(filp->f_path.dentry))
+	if (!real_fops)
 		return -EIO;
-	ret = real_fops->write(filp, buf, count, ppos);
-	dbgfs_file_put(filp->f_path.dentry);
+	ret = real_fops->read_iter(iocb, to);
+	dbgfs_proxy_put(iocb->ki_filp);
+	return ret;
+}
+
+/* Installed only where the real fops have it. */
+static ssize_t dbgfs_full_proxy_write_iter(struct kiocb *iocb,
+					   struct iov_iter *from)
+{
+	const struct file_operations *real_fops = dbgfs_proxy_get(iocb->ki_filp);
+	ssize_t ret;
+
+	if (!real_fops)
+		return -EIO;
+	ret = real_fops->write_iter(iocb, from);
+	dbgfs_proxy_put(iocb->ki_filp);
 	return ret;
 }
 
 static loff_t dbgfs_full_proxy_llseek(struct file *filp, loff_t offset,
 				      int whence)
 {
-	const struct file_operations *real_fops = dbgfs_real_fops(filp);
-	loff_t ret;
+	const struct file_operations *real_fops = dbgfs_proxy_get(filp);
+	loff_t ret = -ESPIPE;
 
-	if (!real_fops->llseek)
-		return -ESPIPE;
-	if (dbgfs_file_get(filp->f_path.dentry))
+	if (!real_fops)
 		return -EIO;
-	ret = real_fops->llseek(filp, offset, whence);
-	dbgfs_file_put(filp->f_path.dentry);
+	if (real_fops->llseek)
+		ret = real_fops->llseek(filp, offset, whence);
+	dbgfs_proxy_put(filp);
 	return ret;
 }
 
 static long dbgfs_full_proxy_ioctl(struct file *filp, unsigned int cmd,
 				   unsigned long arg)
 {
-	const struct file_operations *real_fops = dbgfs_real_fops(filp);
-	long ret;
+	const struct file_operations *real_fops = dbgfs_proxy_get(filp);
+	long ret = -ENOTTY;
 
-	if (!real_fops->unlocked_ioctl)
-		return -ENOTTY;
-	if (dbgfs_file_get(filp->f_path.dentry))
+	if (!real_fops)
 		return -EIO;
-	ret = real_fops->unlocked_ioctl(filp, cmd, arg);
-	dbgfs_file_put(filp->f_path.dentry);
+	if (real_fops->unlocked_ioctl)
+		ret = real_fops->unlocked_ioctl(filp, cmd, arg);
+	dbgfs_proxy_put(filp);
+	return ret;
+}
+
+/* -ENOIOCTLCMD is what the VFS turns into ENOTTY for 32-bit callers. */
+static long dbgfs_full_proxy_compat_ioctl(struct file *filp, unsigned int cmd,
+					  unsigned long arg)
+{
+	const struct file_operations *real_fops = dbgfs_proxy_get(filp);
+	long ret = -ENOIOCTLCMD;
+
+	if (!real_fops)
+		return -EIO;
+	if (real_fops->compat_ioctl)
+		ret = real_fops->compat_ioctl(filp, cmd, arg);
+	dbgfs_proxy_put(filp);
+	return ret;
+}
+
+/*
+ * Only the mmap call itself is guarded: faults in the mapping run the
+ * real vm_operations, which the creator must keep valid until unmapped.
+ */
+static int dbgfs_full_proxy_mmap(struct file *filp, struct vm_area_struct *vma)
+{
+	const struct file_operations *real_fops = dbgfs_proxy_get(filp);
+	int ret = -ENODEV;
+
+	if (!real_fops)
+		return -EIO;
+	if (real_fops->mmap)
+		ret = real_fops->mmap(filp, vma);
+	dbgfs_proxy_put(filp);
+	return ret;
+}
+
+static ssize_t dbgfs_full_proxy_splice_read(struct file *filp, loff_t *ppos,
+					    struct pipe_inode_info *pipe,
+					    size_t len, unsigned int flags)
+{
+	const struct file_operations *real_fops = dbgfs_proxy_get(filp);
+	ssize_t ret = -EINVAL;
+
+	if (!real_fops)
+		return -EIO;
+	if (real_fops->splice_read)
+		ret = real_fops->splice_read(filp, ppos, pipe, len, flags);
+	dbgfs_proxy_put(filp);
 	return ret;
 }
 
@@ -284,32 +419,149 @@ static __poll_t dbgfs_full_proxy_poll(struct file *filp,
 
 	if (dbgfs_file_get(dentry))
 		return EPOLLHUP;
-	mask = real_fops->poll ? real_fops->poll(filp, wait) : DEFAULT_POLLMASK;
+	mask = real_fops->poll(filp, wait);
 	dbgfs_file_put(dentry);
 	return mask;
 }
 
-/* Release is never refused: it frees what the real open allocated. */
+/*
+ * Turning async notification off is never refused, like release: the
+ * real fasync must take the file off its lists before the file goes.
+ */
+static int dbgfs_full_proxy_fasync(int fd, struct file *filp, int on)
+{
+	const struct file_operations *real_fops = dbgfs_real_fops(filp);
+	struct dentry *dentry = filp->f_path.dentry;
+	int ret;
+
+	if (!on)
+		return real_fops->fasync(fd, filp, on);
+	if (dbgfs_file_get(dentry))
+		return -EIO;
+	ret = real_fops->fasync(fd, filp, on);
+	dbgfs_file_put(dentry);
+	return ret;
+}
+
+/*
+ * Release is never refused: it frees what the real open allocated.  The
+ * open file's own fops go with it; __fput() drops the VFS's reference on
+ * dbgfs through f_op after we return, so f_op points back at the static
+ * proxy, whose owner is the same module.
+ */
 static int dbgfs_full_proxy_release(struct inode *inode, struct file *filp)
 {
 	const struct file_operations *real_fops = dbgfs_real_fops(filp);
+	const struct file_operations *proxy_fops = filp->f_op;
 	int err = 0;
 
 	if (real_fops->release)
 		err = real_fops->release(inode, filp);
+	filp->f_op = inode->i_fop;
+	kfree(proxy_fops);
 	fops_put(real_fops);
 	return err;
 }
 
+/*
+ * The fops of one open file.  ->poll, ->read_iter, ->write_iter and
+ * ->fasync are there only where the real fops have them, since the VFS
+ * acts on their presence (epoll refuses a file without ->poll; read()
+ * uses ->read_iter only without ->read).  The others are always there and
+ * answer as the VFS would where the real method is missing; ->read and
+ * ->write also stand in for the VFS's EINVAL when the real fops have
+ * neither form, since the static proxy made the VFS mark the file
+ * readable and writable.
+ */
+static const struct file_operations *
+dbgfs_full_proxy_fops_new(const struct file_operations *real)
+{
+	const struct file_operations proxy = {
+		.owner		= THIS_MODULE,
+		.release	= dbgfs_full_proxy_release,
+		.llseek		= dbgfs_full_proxy_llseek,
+		.unlocked_ioctl	= dbgfs_full_proxy_ioctl,
+		.compat_ioctl	= dbgfs_full_proxy_compat_ioctl,
+		.mmap		= dbgfs_full_proxy_mmap,
+		.splice_read	= dbgfs_full_proxy_splice_read,
+		.read		= real->read || !real->read_iter ?
+				  dbgfs_full_proxy_read : NULL,
+		.read_iter	= real->read_iter ?
+				  dbgfs_full_proxy_read_iter : NULL,
+		.write		= real->write || !real->write_iter ?
+				  dbgfs_full_proxy_write : NULL,
+		.write_iter	= real->write_iter ?
+				  dbgfs_full_proxy_write_iter : NULL,
+		.poll		= real->poll ? dbgfs_full_proxy_poll : NULL,
+		.fasync		= real->fasync ? dbgfs_full_proxy_fasync : NULL,
+	};
+
+	return kmemdup(&proxy, sizeof(proxy), GFP_KERNEL);
+}
+
+static int dbgfs_full_proxy_open(struct inode *inode, struct file *filp)
+{
+	const struct file_operations *real_fops = DBGFS_I(inode)->real_fops;
+	struct dentry *dentry = filp->f_path.dentry;
+	const struct file_operations *proxy_fops;
+	int err;
+
+	if (dbgfs_file_get(dentry))
+		return -ENOENT;
+	err = dbgfs_locked_down(inode, filp, real_fops);
+	if (err)
+		goto out;
+	proxy_fops = dbgfs_full_proxy_fops_new(real_fops);
+	if (!proxy_fops) {
+		err = -ENOMEM;
+		goto out;
+	}
+	if (!fops_get(real_fops)) {
+		err = -ENXIO;	/* the owner is being unloaded */
+		goto free_proxy;
+	}
+	/* The VFS's reference on dbgfs, the owner of both, carries over. */
+	filp->f_op = proxy_fops;
+
+	if (real_fops->open) {
+		err = real_fops->open(inode, filp);
+		if (err) {
+			filp->f_op = inode->i_fop;
+			goto put_real;
+		}
+		/*
+		 * The real open replaced our fops with its own (replace_fops()
+		 * dropped our reference): the proxy's release will not run,
+		 * and nothing guards this file against removal any more.
+		 */
+		if (filp->f_op != proxy_fops) {
+			pr_warn("'%pd': its open replaced the proxy's fops: removal no longer guards this open file\n",
+				dentry);
+			goto put_real;
+		}
+	}
+	goto out;
+
+put_real:
+	fops_put(real_fops);
+free_proxy:
+	kfree(proxy_fops);
+out:
+	dbgfs_file_put(dentry);
+	return err;
+}
+
+/*
+ * What the VFS sees at open: ->read and ->write make it mark the file
+ * readable and writable, ->llseek seekable; the open then installs the
+ * file's own fops (dbgfs_full_proxy_fops_new()).
+ */
 const struct file_operations dbgfs_full_proxy_fops = {
 	.owner		= THIS_MODULE,
 	.open		= dbgfs_full_proxy_open,
 	.read		= dbgfs_full_proxy_read,
 	.write		= dbgfs_full_proxy_write,
 	.llseek		= dbgfs_full_proxy_llseek,
-	.unlocked_ioctl	= dbgfs_full_proxy_ioctl,
-	.poll		= dbgfs_full_proxy_poll,
-	.release	= dbgfs_full_proxy_release,
 };
 
 const struct file_operations dbgfs_open_proxy_fops = {
@@ -317,53 +569,3 @@ const struct file_operations dbgfs_open_proxy_fops = {
 	.open		= dbgfs_open_proxy_open,
 };
 
-/*
- * The handlers of DEFINE_DBGFS_ATTRIBUTE() fops: libfs's simple_attr
- * handlers, guarded against removal as the open-only proxy requires.
- */
-ssize_t dbgfs_attr_read(struct file *file, char __user *buf, size_t len,
-			loff_t *ppos)
-{
-	struct dentry *dentry = file->f_path.dentry;
-	ssize_t ret;
-
-	ret = dbgfs_file_get(dentry);
-	if (ret)
-		return ret;
-	ret = simple_attr_read(file, buf, len, ppos);
-	dbgfs_file_put(dentry);
-	return ret;
-}
-EXPORT_SYMBOL_GPL(dbgfs_attr_read);
-
-static ssize_t dbgfs_attr_write_xsigned(struct file *file,
-					const char __user *buf, size_t len,
-					loff_t *ppos, bool is_signed)
-{
-	struct dentry *dentry = file->f_path.dentry;
-	ssize_t ret;
-
-	ret = dbgfs_file_get(dentry);
-	if (ret)
-		return ret;
-	if (is_signed)
-		ret = simple_attr_write_signed(file, buf, len, ppos);
-	else
-		ret = simple_attr_write(file, buf, len, ppos);
-	dbgfs_file_put(dentry);
-	return ret;
-}
-
-ssize_t dbgfs_attr_write(struct file *file, const char __user *buf,
-			 size_t len, loff_t *ppos)
-{
-	return dbgfs_attr_write_xsigned(file, buf, len, ppos, false);
-}
-EXPORT_SYMBOL_GPL(dbgfs_attr_write);
-
-ssize_t dbgfs_attr_write_signed(struct file *file, const char __user *buf,
-				size_t len, loff_t *ppos)
-{
-	return dbgfs_attr_write_xsigned(file, buf, len, ppos, true);
-}
-EXPORT_SYMBOL_GPL(dbgfs_attr_write_signed);

@@ -7,6 +7,19 @@
  * internal mount) or while userspace has it mounted, and it is built from
  * libfs helpers: the kernel API creates entries, userspace only reads and
  * writes them.
+ *
+ * Pins of the internal mount (simple_pin_fs):
+ * - every entry holds one from its creation until its dentry is freed,
+ *   not merely until its removal: a client may still hold a dentry of a
+ *   removed entry (dbgfs_lookup() then dbgfs_remove() then dput()), and
+ *   the superblock must outlive it.  dbgfs_d_release() counts the freed
+ *   entries' pins; dbgfs_remove() gives back those its walk freed before
+ *   it returns, a work item those freed later by someone's dput().
+ * - the API holds one of its own across each call that walks the tree.
+ * Locks: the parent directory's inode lock around every change of its
+ * children (creation, removal by simple_recursive_removal(), renaming);
+ * a directory marked dead (S_DEAD) by a removal takes no new child and no
+ * renaming.
  */
 
 #define pr_fmt(fmt) "dbgfs: " fmt
@@ -25,6 +38,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
+#include <linux/workqueue.h>
 
 #include <dbgfs.h>
 
@@ -127,13 +141,13 @@ static int dbgfs_parse_param(struct fs_context *fc, struct fs_parameter *param)
 
 	switch (opt) {
 	case DBGFS_PARAM_UID:
-		ctx->opts.uid = make_kuid(current_user_ns(), result.uint_32);
+		ctx->opts.uid = make_kuid(fc->user_ns, result.uint_32);
 		if (!uid_valid(ctx->opts.uid))
 			return invalf(fc, "dbgfs: invalid uid %u", result.uint_32);
 		ctx->given |= DBGFS_OPT_UID;
 		break;
 	case DBGFS_PARAM_GID:
-		ctx->opts.gid = make_kgid(current_user_ns(), result.uint_32);
+		ctx->opts.gid = make_kgid(fc->user_ns, result.uint_32);
 		if (!gid_valid(ctx->opts.gid))
 			return invalf(fc, "dbgfs: invalid gid %u", result.uint_32);
 		ctx->given |= DBGFS_OPT_GID;
@@ -201,6 +215,47 @@ static void dbgfs_free_inode(struct inode *inode)
 		kfree(inode->i_link);
 	kmem_cache_free(dbgfs_inode_cachep, DBGFS_I(inode));
 }
+
+/*
+ * An entry's dentry carries this in d_fsdata while it holds a pin of the
+ * internal mount; the pin goes when the dentry is freed.
+ */
+#define DBGFS_ENTRY_PIN	((void *)1)
+
+/* Pins of freed entries, not yet given back (see the top of the file). */
+static atomic_t dbgfs_freed_pins = ATOMIC_INIT(0);
+
+static void dbgfs_release_freed_pins(void)
+{
+	while (atomic_dec_if_positive(&dbgfs_freed_pins) >= 0)
+		simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
+}
+
+static void dbgfs_release_work_fn(struct work_struct *work)
+{
+	dbgfs_release_freed_pins();
+}
+
+static DECLARE_WORK(dbgfs_release_work, dbgfs_release_work_fn);
+
+/*
+ * Called as a dentry is freed, inside dput(): giving back the pin here
+ * could kill the superblock under the dput still walking up its tree, so
+ * it is counted and given back later.
+ */
+static void dbgfs_d_release(struct dentry *dentry)
+{
+	if (dentry->d_fsdata != DBGFS_ENTRY_PIN)
+		return;
+	atomic_inc(&dbgfs_freed_pins);
+	schedule_work(&dbgfs_release_work);
+}
+
+/* As simple_lookup() would set: negative dentries are not kept. */
+static const struct dentry_operations dbgfs_dentry_operations = {
+	.d_delete	= always_delete_dentry,
+	.d_release	= dbgfs_d_release,
+};
 
 static const struct super_operations dbgfs_super_operations = {
 	.statfs		= simple_statfs,
@@ -287,6 +342,7 @@ static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_blocksize_bits = PAGE_SHIFT;
 	sb->s_magic = DBGFS_MAGIC;
 	sb->s_op = &dbgfs_super_operations;
+	sb->s_d_op = &dbgfs_dentry_operations;
 	sb->s_time_gran = 1;
 
 	root = dbgfs_get_inode(sb, S_IFDIR | DBGFS_DEFAULT_MODE);
@@ -392,6 +448,31 @@ static int dbgfs_check_name(const char *name)
 }
 
 /*
+ * The child @name of @parent as the dentry cache has it, with a reference;
+ * with @create, a new negative dentry when there is none (@parent locked),
+ * as the directory's ->lookup (simple_lookup) would make.  Entries are
+ * always in the cache, so no ->lookup is needed; and unlike
+ * lookup_one_len() this checks no permission of the calling task, which
+ * may be any task a driver runs in (before 6.16 an unprivileged one got
+ * EACCES on the 0700 root), so a create works the same on every kernel.
+ */
+static struct dentry *dbgfs_child(const char *name, struct dentry *parent,
+				  bool create)
+{
+	struct qstr qname = QSTR_INIT(name, strlen(name));
+	struct dentry *dentry;
+
+	dentry = d_hash_and_lookup(parent, &qname);	/* hashes qname */
+	if (dentry || !create)
+		return dentry;
+	dentry = d_alloc(parent, &qname);
+	if (!dentry)
+		return ERR_PTR(-ENOMEM);
+	d_add(dentry, NULL);
+	return dentry;
+}
+
+/*
  * Creating an entry is start / end (or failed) around making the inode:
  * start pins the filesystem, locks the parent and returns a negative
  * dentry for @name; end unlocks and returns the dentry, which the entry's
@@ -426,7 +507,7 @@ static struct dentry *dbgfs_start_creating(const char *name,
 	if (unlikely(IS_DEADDIR(d_inode(parent))))
 		dentry = ERR_PTR(-ENOENT);
 	else
-		dentry = dbgfs_lookup_locked(name, parent);
+		dentry = dbgfs_child(name, parent, true);
 	if (!IS_ERR(dentry) && d_really_is_positive(dentry)) {
 		dput(dentry);
 		dentry = ERR_PTR(-EEXIST);
@@ -448,6 +529,8 @@ static struct dentry *dbgfs_failed_creating(struct dentry *dentry, int err)
 
 static struct dentry *dbgfs_end_creating(struct dentry *dentry)
 {
+	/* The pin taken at start is the entry's now, until it is freed. */
+	dentry->d_fsdata = DBGFS_ENTRY_PIN;
 	inode_unlock(d_inode(dentry->d_parent));
 	dput(dentry);	/* the lookup's reference; the persistent one stays */
 	return dentry;
@@ -601,11 +684,25 @@ struct dentry *dbgfs_create_symlink(const char *name, struct dentry *parent,
 }
 EXPORT_SYMBOL_GPL(dbgfs_create_symlink);
 
-/* Called for each entry simple_recursive_removal() takes away. */
+/*
+ * Called for each entry simple_recursive_removal() takes away; its pin
+ * goes when its dentry is freed (dbgfs_d_release()).
+ */
 static void dbgfs_remove_one(struct dentry *dentry)
 {
 	if (d_is_reg(dentry))
 		dbgfs_file_removed(dentry);
+}
+
+/*
+ * Remove @dentry and what is below it, with a pin of our own held: the
+ * pins of the entries whose dentries the walk freed are given back before
+ * ours, so the superblock goes, if it goes, here and now.
+ */
+static void dbgfs_remove_pinned(struct dentry *dentry)
+{
+	simple_recursive_removal(dentry, dbgfs_remove_one);
+	dbgfs_release_freed_pins();
 	simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
 }
 
@@ -613,43 +710,72 @@ void dbgfs_remove(struct dentry *dentry)
 {
 	if (IS_ERR_OR_NULL(dentry))
 		return;
-
-	/* Hold the mount across the walk: the last entry's pin goes in it. */
-	simple_pin_fs(&dbgfs_fs_type, &dbgfs_mount, &dbgfs_mount_count);
-	simple_recursive_removal(dentry, dbgfs_remove_one);
-	simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
+	if (simple_pin_fs(&dbgfs_fs_type, &dbgfs_mount, &dbgfs_mount_count))
+		return;	/* cannot happen while an entry pins it */
+	dbgfs_remove_pinned(dentry);
 }
 EXPORT_SYMBOL_GPL(dbgfs_remove);
+
+/* The positive child @name of @parent (or the root), referenced. */
+static struct dentry *dbgfs_lookup_pinned(const char *name,
+					  struct dentry *parent)
+{
+	struct dentry *dentry;
+
+	dentry = dbgfs_child(name, parent ? parent : dbgfs_mount->mnt_root,
+			     false);
+	if (IS_ERR_OR_NULL(dentry))
+		return NULL;
+	if (d_really_is_negative(dentry)) {
+		dput(dentry);
+		return NULL;
+	}
+	return dentry;
+}
+
+static bool dbgfs_lookup_args_valid(const char *name, struct dentry *parent)
+{
+	if (!name || IS_ERR(parent) || !dbgfs_enabled() ||
+	    dbgfs_check_name(name))
+		return false;
+	/* A file has no children; newer kernels would not even check. */
+	return !parent || (parent->d_sb->s_type == &dbgfs_fs_type &&
+			   d_is_dir(parent));
+}
 
 struct dentry *dbgfs_lookup(const char *name, struct dentry *parent)
 {
 	struct dentry *dentry;
 
-	if (!name || IS_ERR(parent) || !dbgfs_enabled() ||
-	    dbgfs_check_name(name))
-		return NULL;
-	/* A file has no children; newer kernels would not even check. */
-	if (parent && (parent->d_sb->s_type != &dbgfs_fs_type ||
-		       !d_is_dir(parent)))
+	if (!dbgfs_lookup_args_valid(name, parent))
 		return NULL;
 	if (simple_pin_fs(&dbgfs_fs_type, &dbgfs_mount, &dbgfs_mount_count))
 		return NULL;
-
-	dentry = dbgfs_lookup_positive(name, parent ? parent :
-				       dbgfs_mount->mnt_root);
+	dentry = dbgfs_lookup_pinned(name, parent);
 	simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
-	return IS_ERR(dentry) ? NULL : dentry;
+	return dentry;
 }
 EXPORT_SYMBOL_GPL(dbgfs_lookup);
 
+/*
+ * One pin held from before the lookup until after the dput: the entry may
+ * be the last one, and the superblock must outlive the lookup's reference.
+ */
 void dbgfs_lookup_and_remove(const char *name, struct dentry *parent)
 {
-	struct dentry *dentry = dbgfs_lookup(name, parent);
+	struct dentry *dentry;
 
-	if (!dentry)
+	if (!dbgfs_lookup_args_valid(name, parent))
 		return;
-	dbgfs_remove(dentry);
-	dput(dentry);	/* the lookup's reference */
+	if (simple_pin_fs(&dbgfs_fs_type, &dbgfs_mount, &dbgfs_mount_count))
+		return;
+	dentry = dbgfs_lookup_pinned(name, parent);
+	if (dentry) {
+		simple_recursive_removal(dentry, dbgfs_remove_one);
+		dput(dentry);	/* the lookup's reference */
+	}
+	dbgfs_release_freed_pins();
+	simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
 }
 EXPORT_SYMBOL_GPL(dbgfs_lookup_and_remove);
 
@@ -684,14 +810,20 @@ int dbgfs_change_name(struct dentry *dentry, const char *fmt, ...)
 	inode_lock(dir);
 	take_dentry_name_snapshot(&old_name, dentry);
 
-	if (WARN_ON_ONCE(dentry->d_parent != parent) || d_unhashed(dentry)) {
+	/*
+	 * A dead directory is being removed: simple_recursive_removal() may
+	 * have unlocked it to work in a subdirectory, and a child renamed now
+	 * would move ahead of where it resumes, never to be removed.
+	 */
+	if (WARN_ON_ONCE(dentry->d_parent != parent) || d_unhashed(dentry) ||
+	    IS_DEADDIR(dir)) {
 		err = -ENOENT;
 		goto out_unlock;
 	}
 	if (!strcmp(old_name.name.name, new_name))
 		goto out_unlock;
 
-	target = dbgfs_lookup_locked(new_name, parent);
+	target = dbgfs_child(new_name, parent, true);
 	if (IS_ERR(target)) {
 		err = PTR_ERR(target);
 		goto out_unlock;
@@ -775,6 +907,8 @@ static void __exit dbgfs_exit(void)
 	if (dbgfs_registered)
 		unregister_filesystem(&dbgfs_fs_type);
 	sysfs_remove_mount_point(kernel_kobj, "dbgfs");
+	/* The work may still be returning from giving back the last pin. */
+	flush_work(&dbgfs_release_work);
 	rcu_barrier();	/* inodes are freed after a grace period */
 	kmem_cache_destroy(dbgfs_inode_cachep);
 }

@@ -19,10 +19,12 @@
  *	runs (dbgfs_file_get()); once it drops to 0 no handler starts again.
  *	The remover waits on it with wait_var_event(), so that no completion
  *	has to live in every inode.
- * @removing: set once the remover has begun on this file
+ * @removing: set once the remover has begun on this file; from then on
+ *	dbgfs_file_get() fails
  * @cancellations: what a remover calls to break handlers out of a wait,
- *	protected by one mutex for all files (file.c): cancelling is rare
- *	and a mutex in each inode would cost every entry 32 bytes
+ *	protected by one spinlock for all files (file.c), which no callback
+ *	runs under: cancelling is rare and a lock in each inode would cost
+ *	every entry its size
  */
 struct dbgfs_inode_info {
 	struct inode vfs_inode;

@@ -131,7 +131,7 @@ static char *dbgfs_format_u32_array(const u32 *array, u32 n, size_t *len)
 
 	for (i = 0; i < n; i++)
 		size += snprintf(NULL, 0, "%u ", array[i]);
-	buf = kmalloc(size, GFP_KERNEL);
+	buf = kvmalloc(size, GFP_KERNEL);	/* large arrays are megabytes */
 	if (!buf)
 		return NULL;
 	for (i = 0; i < n; i++)
@@ -186,7 +186,7 @@ static int dbgfs_u32_array_release(struct inode *inode, struct file *file)
 {
 	struct dbgfs_u32_array_text *t = file->private_data;
 
-	kfree(t->text);
+	kvfree(t->text);
 	kfree(t);
 	return 0;
 }

@@ -177,32 +177,60 @@ static int dbgfs_parse_value(const struct dbgfs_value_kind *kind, char *text,
 	return 0;
 }
 
+/*
+ * What one open file read: the value is formatted once, by the read at
+ * offset 0, and later offsets are served from that text, so that reading
+ * in small pieces never mixes two values (as simple_attr does).  Reads of
+ * one open file are serialized by the VFS's f_pos lock: the file is not
+ * seekable and has no pread.
+ */
+struct dbgfs_value_text {
+	u8 len;
+	char text[DBGFS_VALUE_MAX_INPUT];
+};
+
 static int dbgfs_value_open(struct inode *inode, struct file *file)
 {
+	struct dbgfs_value_text *t;
+
+	if (file->f_mode & FMODE_READ) {
+		t = kzalloc(sizeof(*t), GFP_KERNEL);
+		if (!t)
+			return -ENOMEM;
+		file->private_data = t;
+	}
 	return nonseekable_open(inode, file);
+}
+
+static int dbgfs_value_release(struct inode *inode, struct file *file)
+{
+	kfree(file->private_data);
+	return 0;
 }
 
 static ssize_t dbgfs_value_read(struct file *file, char __user *buf,
 				size_t count, loff_t *ppos)
 {
 	const struct dbgfs_value_kind *kind = dbgfs_value_kind(file);
+	struct dbgfs_value_text *t = file->private_data;
 	struct dentry *dentry = file->f_path.dentry;
-	char text[32];
-	size_t len;
 	u64 val;
 	int err;
 
 	err = dbgfs_file_get(dentry);
 	if (err)
 		return err;
-	val = dbgfs_value_get(kind, file_inode(file)->i_private);
+	if (*ppos == 0) {
+		val = dbgfs_value_get(kind, file_inode(file)->i_private);
+		if (kind->flags & DBGFS_VALUE_BOOL)
+			t->len = scnprintf(t->text, sizeof(t->text), "%c\n",
+					   val ? 'Y' : 'N');
+		else
+			t->len = scnprintf(t->text, sizeof(t->text),
+					   kind->fmt, val);
+	}
 	dbgfs_file_put(dentry);
-
-	if (kind->flags & DBGFS_VALUE_BOOL)
-		len = scnprintf(text, sizeof(text), "%c\n", val ? 'Y' : 'N');
-	else
-		len = scnprintf(text, sizeof(text), kind->fmt, val);
-	return simple_read_from_buffer(buf, count, ppos, text, len);
+	return simple_read_from_buffer(buf, count, ppos, t->text, t->len);
 }
 
 static ssize_t dbgfs_value_write(struct file *file, const char __user *buf,
@@ -238,14 +266,17 @@ static ssize_t dbgfs_value_write(struct file *file, const char __user *buf,
 static const struct dbgfs_value_fops dbgfs_##name##_fops[] = {		\
 	{ &dbgfs_kind_##name, {						\
 		.owner = THIS_MODULE, .open = dbgfs_value_open,		\
+		.release = dbgfs_value_release,				\
 		.read = dbgfs_value_read, .write = dbgfs_value_write,	\
 	} },								\
 	{ &dbgfs_kind_##name, {						\
 		.owner = THIS_MODULE, .open = dbgfs_value_open,		\
+		.release = dbgfs_value_release,				\
 		.read = dbgfs_value_read,				\
 	} },								\
 	{ &dbgfs_kind_##name, {						\
 		.owner = THIS_MODULE, .open = dbgfs_value_open,		\
+		.release = dbgfs_value_release,				\
 		.write = dbgfs_value_write,				\
 	} },								\
 }
@@ -314,7 +345,9 @@ DBGFS_DEFINE_CREATE(bool, bool *);
 /*
  * String files.  Readers copy the string under RCU; a writer builds the new
  * string, publishes it and frees the old one after a grace period.  Writers
- * are serialized, so that two never free the same old string.
+ * are serialized, so that two never free the same old string; they copy
+ * from userspace before they take the mutex or guard the file, since a
+ * slow page fault there must stall neither other writers nor removal.
  */
 static DEFINE_MUTEX(dbgfs_str_write_mutex);
 
@@ -350,8 +383,11 @@ static ssize_t dbgfs_str_read(struct file *file, char __user *buf,
 	return ret;
 }
 
-/* Build the string a write at @pos of @count bytes from @buf makes. */
-static char *dbgfs_str_build(const char *old, const char __user *buf,
+/*
+ * Build the string a write at @pos of @chunk (@count bytes) makes of @old:
+ * at 0 it replaces, at the end it appends, elsewhere it is refused.
+ */
+static char *dbgfs_str_build(const char *old, const char *chunk,
 			     size_t count, loff_t pos)
 {
 	size_t old_len = old ? strlen(old) : 0;
@@ -367,10 +403,7 @@ static char *dbgfs_str_build(const char *old, const char __user *buf,
 		return ERR_PTR(-ENOMEM);
 	if (pos)
 		memcpy(new, old, pos);
-	if (copy_from_user(new + pos, buf, count)) {
-		kfree(new);
-		return ERR_PTR(-EFAULT);
-	}
+	memcpy(new + pos, chunk, count);
 	new[pos + count] = '\0';
 	return new;
 }
@@ -380,33 +413,42 @@ static ssize_t dbgfs_str_write(struct file *file, const char __user *buf,
 {
 	struct dentry *dentry = file->f_path.dentry;
 	char __rcu **value = file_inode(file)->i_private;
-	char *old, *new, *trimmed;
+	char *chunk, *old = NULL, *new, *trimmed;
 	ssize_t ret;
+
+	if (count >= PAGE_SIZE)
+		return -E2BIG;
+	chunk = memdup_user(buf, count);
+	if (IS_ERR(chunk))
+		return PTR_ERR(chunk);
 
 	ret = dbgfs_file_get(dentry);
 	if (ret)
-		return ret;
+		goto out_free;
 	mutex_lock(&dbgfs_str_write_mutex);
 	old = rcu_dereference_protected(*value,
 					lockdep_is_held(&dbgfs_str_write_mutex));
-	new = dbgfs_str_build(old, buf, count, *ppos);
+	new = dbgfs_str_build(old, chunk, count, *ppos);
 	if (IS_ERR(new)) {
 		ret = PTR_ERR(new);
-		goto out;
+		goto out_unlock;
 	}
 	/* strim() may move the start: keep what kfree() needs at new. */
 	trimmed = strim(new);
 	memmove(new, trimmed, strlen(trimmed) + 1);
 	rcu_assign_pointer(*value, new);
-	*ppos += count;
+	/* The next write appends to what is stored, trimmed as it is. */
+	*ppos = strlen(new);
 	ret = count;
-out:
+out_unlock:
 	mutex_unlock(&dbgfs_str_write_mutex);
 	dbgfs_file_put(dentry);
 	if (ret > 0 && old) {
 		synchronize_rcu();
 		kfree(old);
 	}
+out_free:
+	kfree(chunk);
 	return ret;
 }
 
