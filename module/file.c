@@ -569,3 +569,54 @@ const struct file_operations dbgfs_open_proxy_fops = {
 	.open		= dbgfs_open_proxy_open,
 };
 
+
+/*
+ * The handlers of DEFINE_DBGFS_ATTRIBUTE() fops: libfs's simple_attr
+ * handlers, guarded against removal as the open-only proxy requires.
+ */
+ssize_t dbgfs_attr_read(struct file *file, char __user *buf, size_t len,
+			loff_t *ppos)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	ssize_t ret;
+
+	ret = dbgfs_file_get(dentry);
+	if (ret)
+		return ret;
+	ret = simple_attr_read(file, buf, len, ppos);
+	dbgfs_file_put(dentry);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(dbgfs_attr_read);
+
+static ssize_t dbgfs_attr_write_xsigned(struct file *file,
+					const char __user *buf, size_t len,
+					loff_t *ppos, bool is_signed)
+{
+	struct dentry *dentry = file->f_path.dentry;
+	ssize_t ret;
+
+	ret = dbgfs_file_get(dentry);
+	if (ret)
+		return ret;
+	if (is_signed)
+		ret = simple_attr_write_signed(file, buf, len, ppos);
+	else
+		ret = simple_attr_write(file, buf, len, ppos);
+	dbgfs_file_put(dentry);
+	return ret;
+}
+
+ssize_t dbgfs_attr_write(struct file *file, const char __user *buf,
+			 size_t len, loff_t *ppos)
+{
+	return dbgfs_attr_write_xsigned(file, buf, len, ppos, false);
+}
+EXPORT_SYMBOL_GPL(dbgfs_attr_write);
+
+ssize_t dbgfs_attr_write_signed(struct file *file, const char __user *buf,
+				size_t len, loff_t *ppos)
+{
+	return dbgfs_attr_write_xsigned(file, buf, len, ppos, true);
+}
+EXPORT_SYMBOL_GPL(dbgfs_attr_write_signed);
