@@ -569,7 +569,6 @@ const struct file_operations dbgfs_open_proxy_fops = {
 	.open		= dbgfs_open_proxy_open,
 };
 
-
 /*
  * The handlers of DEFINE_DBGFS_ATTRIBUTE() fops: libfs's simple_attr
  * handlers, guarded against removal as the open-only proxy requires.
