@@ -16,6 +16,10 @@
  *   entries' pins; dbgfs_remove() gives back those its walk freed before
  *   it returns, a work item those freed later by someone's dput().
  * - the API holds one of its own across each call that walks the tree.
+ * - dbgfs_pin_mutex serializes taking and giving back pins, so that the
+ *   one giving back the last pin knows it: before the superblock goes
+ *   with it, that one waits until no dput() that freed an entry is still
+ *   walking up to the root (dbgfs_unpin()).
  * Locks: the parent directory's inode lock around every change of its
  * children (creation, removal by simple_recursive_removal(), renaming);
  * a directory marked dead (S_DEAD) by a removal takes no new child and no
@@ -24,6 +28,7 @@
 
 #define pr_fmt(fmt) "dbgfs: " fmt
 
+#include <linux/delay.h>
 #include <linux/fs.h>
 #include <linux/fs_context.h>
 #include <linux/fs_parser.h>
@@ -48,6 +53,7 @@
 #define DBGFS_MAGIC		0x64626766	/* "dbgf" */
 #define DBGFS_DEFAULT_MODE	0700
 
+static struct file_system_type dbgfs_fs_type;
 static struct kmem_cache *dbgfs_inode_cachep __ro_after_init;
 static struct vfsmount *dbgfs_mount;
 static int dbgfs_mount_count;
@@ -224,11 +230,50 @@ static void dbgfs_free_inode(struct inode *inode)
 
 /* Pins of freed entries, not yet given back (see the top of the file). */
 static atomic_t dbgfs_freed_pins = ATOMIC_INIT(0);
+static DEFINE_MUTEX(dbgfs_pin_mutex);
+
+static int dbgfs_pin(void)
+{
+	int err;
+
+	mutex_lock(&dbgfs_pin_mutex);
+	err = simple_pin_fs(&dbgfs_fs_type, &dbgfs_mount, &dbgfs_mount_count);
+	mutex_unlock(&dbgfs_pin_mutex);
+	return err;
+}
+
+/*
+ * Whether giving back a pin now would kill the superblock while a dput()
+ * still holds the root: the last pin, nothing mounted from userspace, and
+ * the root referenced by more than the superblock and the internal mount.
+ * A dput() that freed an entry calls dbgfs_d_release() before it drops
+ * the reference on the entry's parent: up to the root, unless a live
+ * entry in between keeps its own pin.
+ */
+static bool dbgfs_unpin_must_wait(void)
+{
+	struct dentry *root = dbgfs_mount->mnt_root;
+
+	return dbgfs_mount_count == 1 &&
+	       atomic_read(&root->d_sb->s_active) == 1 && d_count(root) > 2;
+}
+
+static void dbgfs_unpin(void)
+{
+	mutex_lock(&dbgfs_pin_mutex);
+	while (dbgfs_unpin_must_wait()) {
+		mutex_unlock(&dbgfs_pin_mutex);
+		usleep_range(500, 1000);
+		mutex_lock(&dbgfs_pin_mutex);
+	}
+	simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
+	mutex_unlock(&dbgfs_pin_mutex);
+}
 
 static void dbgfs_release_freed_pins(void)
 {
 	while (atomic_dec_if_positive(&dbgfs_freed_pins) >= 0)
-		simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
+		dbgfs_unpin();
 }
 
 static void dbgfs_release_work_fn(struct work_struct *work)
@@ -495,7 +540,7 @@ static struct dentry *dbgfs_start_creating(const char *name,
 		       !d_is_dir(parent)))
 		return ERR_PTR(-ENOTDIR);
 
-	err = simple_pin_fs(&dbgfs_fs_type, &dbgfs_mount, &dbgfs_mount_count);
+	err = dbgfs_pin();
 	if (err) {
 		pr_err("cannot pin the filesystem for '%s': %d\n", name, err);
 		return ERR_PTR(err);
@@ -514,7 +559,7 @@ static struct dentry *dbgfs_start_creating(const char *name,
 	}
 	if (IS_ERR(dentry)) {
 		inode_unlock(d_inode(parent));
-		simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
+		dbgfs_unpin();
 	}
 	return dentry;
 }
@@ -523,7 +568,7 @@ static struct dentry *dbgfs_failed_creating(struct dentry *dentry, int err)
 {
 	inode_unlock(d_inode(dentry->d_parent));
 	dput(dentry);
-	simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
+	dbgfs_unpin();
 	return ERR_PTR(err);
 }
 
@@ -703,14 +748,14 @@ static void dbgfs_remove_pinned(struct dentry *dentry)
 {
 	simple_recursive_removal(dentry, dbgfs_remove_one);
 	dbgfs_release_freed_pins();
-	simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
+	dbgfs_unpin();
 }
 
 void dbgfs_remove(struct dentry *dentry)
 {
 	if (IS_ERR_OR_NULL(dentry))
 		return;
-	if (simple_pin_fs(&dbgfs_fs_type, &dbgfs_mount, &dbgfs_mount_count))
+	if (dbgfs_pin())
 		return;	/* cannot happen while an entry pins it */
 	dbgfs_remove_pinned(dentry);
 }
@@ -749,10 +794,10 @@ struct dentry *dbgfs_lookup(const char *name, struct dentry *parent)
 
 	if (!dbgfs_lookup_args_valid(name, parent))
 		return NULL;
-	if (simple_pin_fs(&dbgfs_fs_type, &dbgfs_mount, &dbgfs_mount_count))
+	if (dbgfs_pin())
 		return NULL;
 	dentry = dbgfs_lookup_pinned(name, parent);
-	simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
+	dbgfs_unpin();
 	return dentry;
 }
 EXPORT_SYMBOL_GPL(dbgfs_lookup);
@@ -767,7 +812,7 @@ void dbgfs_lookup_and_remove(const char *name, struct dentry *parent)
 
 	if (!dbgfs_lookup_args_valid(name, parent))
 		return;
-	if (simple_pin_fs(&dbgfs_fs_type, &dbgfs_mount, &dbgfs_mount_count))
+	if (dbgfs_pin())
 		return;
 	dentry = dbgfs_lookup_pinned(name, parent);
 	if (dentry) {
@@ -775,7 +820,7 @@ void dbgfs_lookup_and_remove(const char *name, struct dentry *parent)
 		dput(dentry);	/* the lookup's reference */
 	}
 	dbgfs_release_freed_pins();
-	simple_release_fs(&dbgfs_mount, &dbgfs_mount_count);
+	dbgfs_unpin();
 }
 EXPORT_SYMBOL_GPL(dbgfs_lookup_and_remove);
 
