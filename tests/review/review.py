@@ -431,8 +431,8 @@ def cmd_strlock():
     check(not tb.is_alive() and res.get('b') == ('ok', 1),
           'review 5a: a write to str_b completes while a write to str_a '
           'is stuck in a page fault',
-          'str_b write: %s' % res.get('b', 'still blocked after 20 s '
-                                      '(behind the one string mutex)'))
+          'str_b write: %s' % (res.get('b', 'still blocked after 20 s '
+                                       '(behind the one string mutex)'),))
     check(ta.is_alive(), 'review 5a: the str_a write is still stuck then')
     t0 = time.monotonic()
     err = ctl('remove_str')
