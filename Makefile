@@ -45,7 +45,9 @@ ORIG := $(PKG)/dbgfs_$(UPSTREAM_VERSION).orig.tar.xz
 HOST_PACKAGES := debootstrap qemu-system-x86 e2fsprogs dpkg-dev debhelper \
 	dh-dkms fakeroot build-essential linux-headers-amd64 rsync kmod \
 	linux-source-6.1 xz-utils lintian sparse \
-	bc bison flex libelf-dev libssl-dev dwarves cpio
+	bc bison flex libelf-dev libssl-dev dwarves cpio \
+	ovmf mtools dosfstools gdisk sbsigntool \
+	python3-cryptography python3-pefile python3-importlib-resources
 
 # The newest Debian kernel headers installed here: the host's own kernel is
 # not a Debian kernel, so the module is built against these instead.
