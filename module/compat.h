@@ -15,6 +15,7 @@
 
 #include <linux/fs.h>
 #include <linux/dcache.h>
+#include <linux/namei.h>
 #include <linux/string.h>
 
 /*
@@ -80,6 +81,37 @@ static inline void dbgfs_inode_touch(struct inode *dir)
 #else
 	dir->i_ctime = current_time(dir);
 	dir->i_mtime = dir->i_ctime;
+#endif
+}
+
+/*
+ * A child as the dentry cache has it, without a permission check and
+ * without calling ->lookup: d_hash_and_lookup() until 6.16 added
+ * try_lookup_noperm() (7.x no longer exports the old one).  Either returns
+ * the dentry with a reference, %NULL, or (only the new one, for a name
+ * with '/' or "." or "..", which dbgfs refuses earlier) an ERR_PTR().
+ */
+static inline struct dentry *dbgfs_try_lookup(struct qstr *name,
+					      struct dentry *parent)
+{
+#if DBGFS_LINUX_AT_LEAST(6, 16)
+	return try_lookup_noperm(name, parent);
+#else
+	return d_hash_and_lookup(parent, name);
+#endif
+}
+
+/*
+ * A superblock's default dentry operations: the s_d_op field until 6.17
+ * added set_default_d_op() and later kernels hid the field.
+ */
+static inline void dbgfs_set_default_d_op(struct super_block *sb,
+					  const struct dentry_operations *ops)
+{
+#if DBGFS_LINUX_AT_LEAST(6, 17)
+	set_default_d_op(sb, ops);
+#else
+	sb->s_d_op = ops;
 #endif
 }
 

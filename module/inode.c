@@ -387,7 +387,7 @@ static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_blocksize_bits = PAGE_SHIFT;
 	sb->s_magic = DBGFS_MAGIC;
 	sb->s_op = &dbgfs_super_operations;
-	sb->s_d_op = &dbgfs_dentry_operations;
+	dbgfs_set_default_d_op(sb, &dbgfs_dentry_operations);
 	sb->s_time_gran = 1;
 
 	root = dbgfs_get_inode(sb, S_IFDIR | DBGFS_DEFAULT_MODE);
@@ -507,10 +507,10 @@ static struct dentry *dbgfs_child(const char *name, struct dentry *parent,
 	struct qstr qname = QSTR_INIT(name, strlen(name));
 	struct dentry *dentry;
 
-	dentry = d_hash_and_lookup(parent, &qname);	/* hashes qname */
+	dentry = dbgfs_try_lookup(&qname, parent);
 	if (dentry || !create)
 		return dentry;
-	dentry = d_alloc(parent, &qname);
+	dentry = d_alloc_name(parent, name);
 	if (!dentry)
 		return ERR_PTR(-ENOMEM);
 	d_add(dentry, NULL);
