@@ -35,8 +35,9 @@ PARAMS = '/sys/module/dbgfs_stress/parameters'
 
 # name: (writable, full proxy of dbgfs_stress, seekable, valid write)
 # Full-proxy files of dbgfs_stress whose fops have a poll (POLLHUP once
-# removed); the others have none, and neither has the proxy.
-POLLING = {'proxy'}
+# removed; link opens proxy); the others have none, and neither has the
+# proxy.
+POLLING = {'proxy', 'link'}
 
 FILE_TYPES = {
     'u8': (True, False, False, b'1\n'),
