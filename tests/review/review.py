@@ -33,47 +33,12 @@ CTL = TOP + '/ctl'
 PARAMS = '/sys/module/dbgfs_review/parameters'
 REFCNT = '/sys/module/dbgfs_review/refcnt'
 
-n_ok = 0
-n_fail = 0
-
-
-def ok(desc):
-    global n_ok
-    n_ok += 1
-    print('ok ' + desc, flush=True)
-
-
-def not_ok(desc, *diag):
-    global n_fail
-    n_fail += 1
-    print('not ok ' + desc, flush=True)
-    for d in diag:
-        for line in str(d).splitlines():
-            print('# ' + line, flush=True)
-
-
-def check(cond, desc, *diag):
-    if cond:
-        ok(desc)
-    else:
-        not_ok(desc, *diag)
-    return cond
-
-
-def figure(text):
-    print('# ' + text, flush=True)
-
-
-def ename(e):
-    return errno.errorcode.get(e, str(e))
-
-
-def attempt(fn, *args):
-    """Run fn; return ('ok', result) or ('err', errno name)."""
-    try:
-        return ('ok', fn(*args))
-    except OSError as e:
-        return ('err', ename(e.errno))
+# The result lines and errno helpers are reltool's (tests/stress), which
+# counts them too.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'stress'))
+import reltool  # noqa: E402
+from reltool import attempt, check, ename, figure, not_ok, ok  # noqa: E402,F401
 
 
 def ctl(name, text=b'1'):
@@ -620,7 +585,7 @@ def main():
     else:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    sys.exit(1 if n_fail else 0)
+    sys.exit(1 if reltool.n_fail else 0)
 
 
 if __name__ == '__main__':
