@@ -28,6 +28,18 @@
  *   method specially (->poll for epoll, ->read_iter/->write_iter and
  *   ->fasync); every method takes dbgfs_file_get() before it looks at the
  *   real fops, so a removed file answers EIO.
+ * - Pollers (poll, select, epoll) of a full-proxy file never wait on the
+ *   creator's wait queues, which the creator may free once dbgfs_remove()
+ *   has returned: they wait on the open file's own queue, and one hook per
+ *   creator's queue passes its wakeups on.  The remover, once no handler
+ *   runs, takes the hooks off the creator's queues and wakes the pollers
+ *   with EPOLLHUP.  dbgfs_poll_lock protects the list of polled files and
+ *   their hooks; under it only the creator's queue locks are taken (to
+ *   unhook) and the pollers' queue (to wake them).  A hook's wake function
+ *   runs under the creator's queue lock and takes no lock of ours.  A
+ *   creator that frees a queue with pollers on it calls wake_up_pollfree()
+ *   and delays the free by RCU, as for epoll: the hook then unhooks itself
+ *   and the remover reads its queue under rcu_read_lock().
  */
 
 #define pr_fmt(fmt) "dbgfs: " fmt
@@ -56,6 +68,33 @@ struct dbgfs_cancel_run {
 };
 
 static LIST_HEAD(dbgfs_cancels_running);
+
+/* Protects dbgfs_polled_files and every hooks list (see the rules). */
+static DEFINE_SPINLOCK(dbgfs_poll_lock);
+
+/* Open full-proxy files that have been polled, until removal or release. */
+static LIST_HEAD(dbgfs_polled_files);
+
+/*
+ * What the full proxy allocates for each open file: the fops installed in
+ * it, and what passes the creator's poll wakeups on to its pollers.
+ */
+struct dbgfs_proxy_file {
+	const struct file_operations fops;	/* set once, at open */
+	wait_queue_head_t pollers;	/* every poller of this open file */
+	poll_table pt;			/* hooks the creator's queues */
+	struct list_head hooks;		/* struct dbgfs_poll_hook */
+	struct list_head node;		/* in dbgfs_polled_files once polled */
+	struct dbgfs_inode_info *info;
+};
+
+/* One hook on one of the creator's wait queues. */
+struct dbgfs_poll_hook {
+	struct list_head node;
+	wait_queue_head_t *head;	/* %NULL once unhooked by POLLFREE */
+	wait_queue_entry_t wait;
+	struct dbgfs_proxy_file *pf;
+};
 
 void dbgfs_file_init(struct dbgfs_inode_info *info)
 {
@@ -149,20 +188,22 @@ static void dbgfs_run_cancellations(struct dentry *dentry,
  * A handler waiting in a cancellable section is cancelled; one that enters
  * such a section later wakes us (dbgfs_enter_cancellation) to cancel it.
  */
+static void dbgfs_poll_removed(struct dbgfs_inode_info *info);
+
 void dbgfs_file_removed(struct dentry *dentry)
 {
 	struct dbgfs_inode_info *info = DBGFS_I(d_inode(dentry));
 
 	WRITE_ONCE(info->removing, true);
-	if (refcount_dec_and_test(&info->active_users))
-		return;
-
-	while (refcount_read(&info->active_users)) {
-		dbgfs_run_cancellations(dentry, info);
-		wait_var_event(&info->active_users,
-			       !refcount_read(&info->active_users) ||
-			       !list_empty_careful(&info->cancellations));
+	if (!refcount_dec_and_test(&info->active_users)) {
+		while (refcount_read(&info->active_users)) {
+			dbgfs_run_cancellations(dentry, info);
+			wait_var_event(&info->active_users,
+				       !refcount_read(&info->active_users) ||
+				       !list_empty_careful(&info->cancellations));
+		}
 	}
+	dbgfs_poll_removed(info);
 }
 
 void dbgfs_enter_cancellation(struct file *file,
@@ -410,17 +451,146 @@ static ssize_t dbgfs_full_proxy_splice_read(struct file *filp, loff_t *ppos,
 	return ret;
 }
 
-static __poll_t dbgfs_full_proxy_poll(struct file *filp,
-				      struct poll_table_struct *wait)
+/*
+ * A wakeup on the creator's queue, under its lock: passed on to the
+ * pollers.  POLLFREE means the creator frees the queue: unhook, as epoll
+ * does (list_del_init() under the queue's lock, then the release store
+ * that tells dbgfs_poll_unhook() not to touch the queue again).
+ */
+static int dbgfs_poll_hook_wake(wait_queue_entry_t *wait, unsigned int mode,
+				int sync, void *key)
 {
-	const struct file_operations *real_fops = dbgfs_real_fops(filp);
-	struct dentry *dentry = filp->f_path.dentry;
+	struct dbgfs_poll_hook *hook = container_of(wait, typeof(*hook), wait);
+	__poll_t mask = key_to_poll(key);
+
+	if (mask & POLLFREE) {
+		list_del_init(&wait->entry);
+		/* pairs with dbgfs_poll_unhook(): the entry is off the queue */
+		smp_store_release(&hook->head, NULL);
+		mask &= ~POLLFREE;
+	}
+	__wake_up(&hook->pf->pollers, mode, 1, poll_to_key(mask));
+	return 0;
+}
+
+static bool dbgfs_poll_hooked(struct dbgfs_proxy_file *pf,
+			      wait_queue_head_t *head)
+{
+	struct dbgfs_poll_hook *hook;
+
+	lockdep_assert_held(&dbgfs_poll_lock);
+	list_for_each_entry(hook, &pf->hooks, node) {
+		if (hook->head == head)
+			return true;
+	}
+	return false;
+}
+
+/* The creator's poll_wait() on @head, through the proxy's poll_table. */
+static void dbgfs_poll_hook_queue(struct file *filp, wait_queue_head_t *head,
+				  poll_table *pt)
+{
+	struct dbgfs_proxy_file *pf = container_of(pt, typeof(*pf), pt);
+	struct dbgfs_poll_hook *new = NULL;
+
+	/* Once per queue: poll(2) and select(2) come back on every call. */
+	spin_lock(&dbgfs_poll_lock);
+	while (!dbgfs_poll_hooked(pf, head)) {
+		if (new) {
+			new->head = head;
+			new->pf = pf;
+			init_waitqueue_func_entry(&new->wait,
+						  dbgfs_poll_hook_wake);
+			add_wait_queue(head, &new->wait);
+			list_add(&new->node, &pf->hooks);
+			new = NULL;
+			break;
+		}
+		spin_unlock(&dbgfs_poll_lock);
+		new = kmalloc(sizeof(*new), GFP_KERNEL);
+		if (WARN_ON_ONCE(!new))
+			return;	/* wakeups from this queue will not reach us */
+		spin_lock(&dbgfs_poll_lock);
+	}
+	spin_unlock(&dbgfs_poll_lock);
+	kfree(new);
+}
+
+/* Take @pf's hooks off the creator's queues; under dbgfs_poll_lock. */
+static void dbgfs_poll_unhook(struct dbgfs_proxy_file *pf,
+			      struct list_head *unhooked)
+{
+	struct dbgfs_poll_hook *hook;
+	wait_queue_head_t *head;
+
+	lockdep_assert_held(&dbgfs_poll_lock);
+	list_for_each_entry(hook, &pf->hooks, node) {
+		rcu_read_lock();	/* a POLLFREE'd queue is freed by RCU */
+		/* pairs with dbgfs_poll_hook_wake()'s POLLFREE unhooking */
+		head = smp_load_acquire(&hook->head);
+		if (head)
+			remove_wait_queue(head, &hook->wait);
+		rcu_read_unlock();
+	}
+	list_splice_init(&pf->hooks, unhooked);
+	list_del_init(&pf->node);
+}
+
+static void dbgfs_poll_free_hooks(struct list_head *unhooked)
+{
+	struct dbgfs_poll_hook *hook, *next;
+
+	list_for_each_entry_safe(hook, next, unhooked, node)
+		kfree(hook);
+}
+
+/*
+ * The remover, once no handler runs: no poller may stay on a queue of the
+ * creator's, and those waiting learn that the file is gone.
+ */
+static void dbgfs_poll_removed(struct dbgfs_inode_info *info)
+{
+	struct dbgfs_proxy_file *pf, *next;
+	LIST_HEAD(unhooked);
+
+	spin_lock(&dbgfs_poll_lock);
+	list_for_each_entry_safe(pf, next, &dbgfs_polled_files, node) {
+		if (pf->info != info)
+			continue;
+		dbgfs_poll_unhook(pf, &unhooked);
+		wake_up_poll(&pf->pollers, EPOLLHUP);
+	}
+	spin_unlock(&dbgfs_poll_lock);
+	dbgfs_poll_free_hooks(&unhooked);
+}
+
+/*
+ * Registering pollers (a poll_table with a queue function) wait on the
+ * open file's own queue; the creator's ->poll sees the proxy's table, which
+ * hooks its queues.  Epoll's later polls, without a queue function, and
+ * everything after removal reach no queue at all.
+ */
+static __poll_t dbgfs_full_proxy_poll(struct file *filp, poll_table *wait)
+{
+	struct dbgfs_proxy_file *pf = container_of(filp->f_op, typeof(*pf),
+						   fops);
+	const struct file_operations *real_fops = dbgfs_proxy_get(filp);
 	__poll_t mask;
 
-	if (dbgfs_file_get(dentry))
+	if (!real_fops)
 		return EPOLLHUP;
-	mask = real_fops->poll(filp, wait);
-	dbgfs_file_put(dentry);
+	if (!wait || !wait->_qproc) {
+		mask = real_fops->poll(filp, wait);
+	} else {
+		poll_wait(filp, &pf->pollers, wait);
+		spin_lock(&dbgfs_poll_lock);
+		if (list_empty(&pf->node))
+			list_add(&pf->node, &dbgfs_polled_files);
+		spin_unlock(&dbgfs_poll_lock);
+		pf->pt._key = wait->_key;
+		mask = real_fops->poll(filp, &pf->pt);
+	}
+	dbgfs_proxy_put(filp);
 	return mask;
 }
 
@@ -452,13 +622,21 @@ static int dbgfs_full_proxy_fasync(int fd, struct file *filp, int on)
 static int dbgfs_full_proxy_release(struct inode *inode, struct file *filp)
 {
 	const struct file_operations *real_fops = dbgfs_real_fops(filp);
-	const struct file_operations *proxy_fops = filp->f_op;
+	struct dbgfs_proxy_file *pf = container_of(filp->f_op, typeof(*pf),
+						   fops);
+	LIST_HEAD(unhooked);
 	int err = 0;
+
+	/* Epoll let go of this file before ->release: no poller is left. */
+	spin_lock(&dbgfs_poll_lock);
+	dbgfs_poll_unhook(pf, &unhooked);
+	spin_unlock(&dbgfs_poll_lock);
+	dbgfs_poll_free_hooks(&unhooked);
 
 	if (real_fops->release)
 		err = real_fops->release(inode, filp);
 	filp->f_op = inode->i_fop;
-	kfree(proxy_fops);
+	kfree(pf);
 	fops_put(real_fops);
 	return err;
 }
@@ -473,8 +651,9 @@ static int dbgfs_full_proxy_release(struct inode *inode, struct file *filp)
  * neither form, since the static proxy made the VFS mark the file
  * readable and writable.
  */
-static const struct file_operations *
-dbgfs_full_proxy_fops_new(const struct file_operations *real)
+static struct dbgfs_proxy_file *
+dbgfs_full_proxy_file_new(struct inode *inode,
+			  const struct file_operations *real)
 {
 	const struct file_operations proxy = {
 		.owner		= THIS_MODULE,
@@ -495,15 +674,24 @@ dbgfs_full_proxy_fops_new(const struct file_operations *real)
 		.poll		= real->poll ? dbgfs_full_proxy_poll : NULL,
 		.fasync		= real->fasync ? dbgfs_full_proxy_fasync : NULL,
 	};
+	struct dbgfs_proxy_file *pf = kzalloc(sizeof(*pf), GFP_KERNEL);
 
-	return kmemdup(&proxy, sizeof(proxy), GFP_KERNEL);
+	if (!pf)
+		return NULL;
+	memcpy((void *)&pf->fops, &proxy, sizeof(proxy));
+	init_waitqueue_head(&pf->pollers);
+	init_poll_funcptr(&pf->pt, dbgfs_poll_hook_queue);
+	INIT_LIST_HEAD(&pf->hooks);
+	INIT_LIST_HEAD(&pf->node);
+	pf->info = DBGFS_I(inode);
+	return pf;
 }
 
 static int dbgfs_full_proxy_open(struct inode *inode, struct file *filp)
 {
 	const struct file_operations *real_fops = DBGFS_I(inode)->real_fops;
 	struct dentry *dentry = filp->f_path.dentry;
-	const struct file_operations *proxy_fops;
+	struct dbgfs_proxy_file *pf;
 	int err;
 
 	if (dbgfs_file_get(dentry))
@@ -511,8 +699,8 @@ static int dbgfs_full_proxy_open(struct inode *inode, struct file *filp)
 	err = dbgfs_locked_down(inode, filp, real_fops);
 	if (err)
 		goto out;
-	proxy_fops = dbgfs_full_proxy_fops_new(real_fops);
-	if (!proxy_fops) {
+	pf = dbgfs_full_proxy_file_new(inode, real_fops);
+	if (!pf) {
 		err = -ENOMEM;
 		goto out;
 	}
@@ -521,7 +709,7 @@ static int dbgfs_full_proxy_open(struct inode *inode, struct file *filp)
 		goto free_proxy;
 	}
 	/* The VFS's reference on dbgfs, the owner of both, carries over. */
-	filp->f_op = proxy_fops;
+	filp->f_op = &pf->fops;
 
 	if (real_fops->open) {
 		err = real_fops->open(inode, filp);
@@ -534,7 +722,7 @@ static int dbgfs_full_proxy_open(struct inode *inode, struct file *filp)
 		 * dropped our reference): the proxy's release will not run,
 		 * and nothing guards this file against removal any more.
 		 */
-		if (filp->f_op != proxy_fops) {
+		if (filp->f_op != &pf->fops) {
 			pr_warn("'%pd': its open replaced the proxy's fops: removal no longer guards this open file\n",
 				dentry);
 			goto put_real;
@@ -545,7 +733,7 @@ static int dbgfs_full_proxy_open(struct inode *inode, struct file *filp)
 put_real:
 	fops_put(real_fops);
 free_proxy:
-	kfree(proxy_fops);
+	kfree(pf);
 out:
 	dbgfs_file_put(dentry);
 	return err;
@@ -554,7 +742,7 @@ out:
 /*
  * What the VFS sees at open: ->read and ->write make it mark the file
  * readable and writable, ->llseek seekable; the open then installs the
- * file's own fops (dbgfs_full_proxy_fops_new()).
+ * file's own fops (dbgfs_full_proxy_file_new()).
  */
 const struct file_operations dbgfs_full_proxy_fops = {
 	.owner		= THIS_MODULE,

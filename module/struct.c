@@ -10,6 +10,7 @@
 #include <linux/fs.h>
 #include <linux/io.h>
 #include <linux/module.h>
+#include <linux/mm.h>		/* kvmalloc(), kvfree(): <linux/slab.h> only from 5.16 */
 #include <linux/pm_runtime.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>

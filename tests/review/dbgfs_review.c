@@ -15,7 +15,9 @@
  *			  waits in D/S/slow2, rename D/F to G (rename_err)
  *	  remove_str	  remove sa/ from a work item
  *	  remove_ca	  remove ca/ from a work item
- *	  remove_cover	  remove cover/ from a work item
+ *	  remove_cover	  remove cover/ from a work item, then count the
+ *			  entries left on waitq's wait queue (waitq_left)
+ *	  waitq_ready	  make cover/waitq readable and wake its queue
  *	load/slow	full proxy; each read sleeps 20 ms and gives "slow\n"
  *	load/val	u32
  *	D/F		full proxy, reads "F\n"; made before D/S/
@@ -37,7 +39,8 @@
  *			0x5678 gives 0x1234), nopoll (no poll), poll (poll
  *			gives EPOLLIN), iter (only read_iter and write_iter),
  *			mapped (mmap of a page that reads "mapped"), async
- *			(fasync counts calls)
+ *			(fasync counts calls), waitq (poll waits on the
+ *			module's wait queue; EPOLLIN once ctl/waitq_ready)
  *
  * /proc/dbgfs_review (0666): a write creates and removes
  * dbgfs_review_user/ in the dbgfs root from the writer's context and
@@ -45,7 +48,7 @@
  *
  * Read-only module parameters report state: init_err, timeouts (watchdogs
  * that fired), deadlocks, rename_err, blocked2, a_blocked, b_waiting,
- * fasync_calls, iter_written, user_create_err.
+ * fasync_calls, iter_written, user_create_err, waitq_left.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -420,6 +423,40 @@ static __poll_t poll_poll(struct file *file, struct poll_table_struct *wait)
 	return EPOLLIN | EPOLLRDNORM;
 }
 
+/* cover/waitq: pollers wait on this module's queue */
+static DECLARE_WAIT_QUEUE_HEAD(waitq);
+static bool waitq_ready;
+
+static int waitq_left = -1;
+module_param(waitq_left, int, 0444);
+MODULE_PARM_DESC(waitq_left, "entries left on waitq's queue after remove_cover");
+
+static __poll_t waitq_poll(struct file *file, struct poll_table_struct *wait)
+{
+	poll_wait(file, &waitq, wait);
+	return READ_ONCE(waitq_ready) ? EPOLLIN | EPOLLRDNORM : 0;
+}
+
+static const struct file_operations waitq_fops = {
+	.owner	= THIS_MODULE,
+	.open	= simple_open,
+	.read	= text_read,
+	.poll	= waitq_poll,
+};
+
+/* What is still queued on waitq: once cover/ is gone, nothing may be. */
+static int waitq_count(void)
+{
+	struct wait_queue_entry *entry;
+	int n = 0;
+
+	spin_lock_irq(&waitq.lock);
+	list_for_each_entry(entry, &waitq.head, entry)
+		n++;
+	spin_unlock_irq(&waitq.lock);
+	return n;
+}
+
 static const struct file_operations poll_fops = {
 	.owner	= THIS_MODULE,
 	.open	= simple_open,
@@ -515,6 +552,7 @@ enum review_ctl {
 	CTL_REMOVE_STR,
 	CTL_REMOVE_CA,
 	CTL_REMOVE_COVER,
+	CTL_WAITQ_READY,
 };
 
 static const char * const ctl_names[] = {
@@ -523,6 +561,7 @@ static const char * const ctl_names[] = {
 	[CTL_REMOVE_STR] = "remove_str",
 	[CTL_REMOVE_CA] = "remove_ca",
 	[CTL_REMOVE_COVER] = "remove_cover",
+	[CTL_WAITQ_READY] = "waitq_ready",
 };
 
 static ssize_t ctl_write(struct file *file, const char __user *buf,
@@ -547,6 +586,12 @@ static ssize_t ctl_write(struct file *file, const char __user *buf,
 		break;
 	case CTL_REMOVE_COVER:
 		err = removal_run(&rm_cover, &cover_dir);
+		waitq_left = waitq_count();
+		break;
+	case CTL_WAITQ_READY:
+		WRITE_ONCE(waitq_ready, true);
+		wake_up_interruptible_poll(&waitq, EPOLLIN | EPOLLRDNORM);
+		err = 0;
 		break;
 	default:
 		err = -EINVAL;
@@ -584,6 +629,8 @@ static void make_cover(void)
 			       &mapped_fops));
 	note(dbgfs_create_file("async", 0444, cover_dir, "async\n",
 			       &async_fops));
+	note(dbgfs_create_file("waitq", 0444, cover_dir, "waitq\n",
+			       &waitq_fops));
 }
 
 static void make_tree(void)

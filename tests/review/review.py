@@ -98,6 +98,21 @@ def start(fn, *args):
     return t
 
 
+class Call(threading.Thread):
+    """fn(*args) in a thread of its own; .result once joined."""
+
+    def __init__(self, fn, *args):
+        super().__init__(daemon=True)
+        self.fn, self.args, self.result = fn, args, None
+        self.start()
+
+    def run(self):
+        try:
+            self.result = self.fn(*self.args)
+        except OSError as e:
+            self.result = ename(e.errno)
+
+
 # --- 2: removal under load ---------------------------------------------------
 
 # Flags the parent shares with the reader processes, one byte each.
@@ -541,9 +556,40 @@ def cmd_cover(compat32):
           % (res, before, after))
     os.close(fd)
 
+    # 8g: pollers wait on the open file's queue, not on the creator's
+    wa = os.open(cov + 'waitq', os.O_RDONLY)
+    wb = os.open(cov + 'waitq', os.O_RDONLY)
+    ep_in, ep_hup = select.epoll(), select.epoll()
+    ep_in.register(wa, select.EPOLLIN)
+    ep_hup.register(wb, select.EPOLLOUT)     # never ready, but for EPOLLHUP
+    check(ep_in.poll(0.2) == [], 'review 8g: epoll of waitq before it is '
+          'ready reports nothing', 'got %r' % (ep_in.poll(0),))
+    got_in = Call(ep_in.poll, 10)
+    time.sleep(0.3)
+    err = ctl('waitq_ready')
+    got_in.join(15)
+    check(err is None and got_in.result and
+          got_in.result[0][1] & select.EPOLLIN,
+          'review 8g: a wakeup on the creator\'s wait queue reaches an '
+          'epoll waiter (EPOLLIN)', 'ctl: %s, epoll_wait gave %r'
+          % (err, got_in.result))
+    got_hup = Call(ep_hup.poll, 10)
+    time.sleep(0.3)
+
     err = ctl('remove_cover')
     check(err is None, 'review 8f: remove cover/ with fds open',
           'trigger write gave %s' % err)
+    got_hup.join(15)
+    check(got_hup.result and got_hup.result[0][1] & select.EPOLLHUP,
+          'review 8g: removal wakes an epoll waiter with EPOLLHUP',
+          'epoll_wait (10 s) gave %r' % (got_hup.result,))
+    check(param('waitq_left') == '0', 'review 8g: once removed, no poller '
+          'is left on the creator\'s wait queue (it may free it)',
+          'waitq_left=%s' % param('waitq_left'))
+    ep_in.close()
+    ep_hup.close()
+    os.close(wa)
+    os.close(wb)
     checks = (
         ('read', lambda: os.pread(fds['iter'], 64, 0)),
         ('write', lambda: os.write(fds['iter'], b'1')),
