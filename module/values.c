@@ -431,6 +431,7 @@ static ssize_t dbgfs_str_write(struct file *file, const char __user *buf,
 	new = dbgfs_str_build(old, chunk, count, *ppos);
 	if (IS_ERR(new)) {
 		ret = PTR_ERR(new);
+		old = NULL;	/* still stored: not ours to free */
 		goto out_unlock;
 	}
 	/* strim() may move the start: keep what kfree() needs at new. */
@@ -443,7 +444,8 @@ static ssize_t dbgfs_str_write(struct file *file, const char __user *buf,
 out_unlock:
 	mutex_unlock(&dbgfs_str_write_mutex);
 	dbgfs_file_put(dentry);
-	if (ret > 0 && old) {
+	/* Freed whenever it was replaced, by an empty write too. */
+	if (old) {
 		synchronize_rcu();
 		kfree(old);
 	}

@@ -419,7 +419,7 @@ def hostile_str():
             (b'y' * MIB, 0, 'E2BIG', b'abc\n'),
             (b'de', 3, 2, b'abcde\n'),
             (b'  padded \n', 0, 10, b'padded\n'),
-            (b'', 0, 0, None)]:
+            (b'', 0, 0, b'\n')]:
         got = write_once(path, data, offset=off)
         after = read_all(path)
         if got != exp or (now is not None and after != now):
