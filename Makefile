@@ -6,11 +6,13 @@
 #   make check      the whole guest test suite on bookworm and sid, two
 #                   guests at a time (what CI runs); SUITES="..." picks
 #                   others, JOBS=1 runs one at a time
-#   make check-sanitizers  the suite on bookworm's linux-source built with
-#                   KASAN, lockdep, kmemleak, ... (vm/build-debug-kernel)
+#   make check-sanitizers  the sanitizer lane: the suite's --sanitizers
+#                   subset on bookworm's linux-source built with KASAN,
+#                   lockdep, kmemleak, ... (vm/build-debug-kernel)
 #   make check-matrix  the same on bullseye, bookworm, trixie, sid,
-#                   bookworm booted with debugfs=off, and a kernel upgrade
-#                   to bookworm-backports' 6.12, with a summary table
+#                   bookworm booted with debugfs=off, a kernel upgrade
+#                   to bookworm-backports' 6.12 and the sanitizer lane,
+#                   with a summary table
 #   make bench      dbgfs against debugfs in one guest: build/bench/report.md
 #   make lint       checkpatch --strict, kernel-doc and sparse on the kernel
 #                   code, lintian on the packages (builds them: make deb)
@@ -29,7 +31,8 @@ SUITE ?= bookworm
 # tests/run-matrix.  JOBS guests run at once.
 SUITES ?= bookworm sid
 JOBS ?= 2
-MATRIX := bullseye bookworm trixie sid bookworm+debugfs=off bookworm+upgrade
+MATRIX := bullseye bookworm trixie sid bookworm+debugfs=off bookworm+upgrade \
+	bookworm-sanitizers
 BUILD := build
 # The package's version from debian/changelog (0.1.0-1): VERSION, without
 # an epoch, names the packages' files; UPSTREAM_VERSION (0.1.0) names the
