@@ -32,7 +32,7 @@ SUITE ?= bookworm
 SUITES ?= bookworm sid
 JOBS ?= 2
 MATRIX := bullseye bookworm trixie sid bookworm+debugfs=off bookworm+upgrade \
-	bookworm-sanitizers
+	bookworm-sanitizers bookworm+secureboot
 BUILD := build
 # The package's version from debian/changelog (0.1.0-1): VERSION, without
 # an epoch, names the packages' files; UPSTREAM_VERSION (0.1.0) names the
@@ -60,7 +60,8 @@ KDIR = $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 # ignore, so that a working tree builds as it is.
 SOURCES = $(shell git ls-files --cached --others --exclude-standard)
 
-.PHONY: all module deb share demo check check-sanitizers check-detectors check-matrix bench \
+.PHONY: all module deb share demo check check-sanitizers check-secure-boot check-detectors \
+	check-matrix bench \
 	lint doc clean host-deps tools lint-checkpatch lint-kernel-doc lint-sparse lint-lintian
 
 all: module
@@ -119,6 +120,11 @@ check: share
 
 check-sanitizers:
 	$(MAKE) check SUITES=bookworm-sanitizers
+
+# UEFI Secure Boot: OVMF, shim, GRUB and the signed kernel, DKMS's key
+# enrolled (vm/build-sb-disk, tests/guest/check-secure-boot).
+check-secure-boot:
+	$(MAKE) check SUITES=$(SUITE)+secureboot
 
 # The stock lanes' SLUB debugging catches a deliberate overflow
 # (tests/canary), and vm/run fails a run on its report.
