@@ -49,7 +49,7 @@ HOST_PACKAGES := debootstrap qemu-system-x86 e2fsprogs dpkg-dev debhelper \
 	dh-dkms fakeroot build-essential linux-headers-amd64 rsync kmod \
 	linux-source-6.1 xz-utils lintian sparse \
 	bc bison flex libelf-dev libssl-dev dwarves cpio \
-	ovmf mtools dosfstools gdisk sbsigntool \
+	ovmf mtools dosfstools gdisk sbsigntool qemu-utils \
 	python3-cryptography python3-pefile python3-importlib-resources
 
 # The newest Debian kernel headers installed here: the host's own kernel is
@@ -60,7 +60,8 @@ KDIR = $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 # ignore, so that a working tree builds as it is.
 SOURCES = $(shell git ls-files --cached --others --exclude-standard)
 
-.PHONY: all module deb share demo check check-sanitizers check-secure-boot check-detectors \
+.PHONY: all module deb share demo check check-sanitizers check-secure-boot \
+	check-secure-boot-unenrolled check-detectors \
 	check-matrix bench \
 	lint doc clean host-deps tools lint-checkpatch lint-kernel-doc lint-sparse lint-lintian
 
@@ -125,6 +126,13 @@ check-sanitizers:
 # enrolled (vm/build-sb-disk, tests/guest/check-secure-boot).
 check-secure-boot:
 	$(MAKE) check SUITES=$(SUITE)+secureboot
+
+# The same boot with DKMS's key not enrolled: the install's and the unit's
+# messages, then mokutil --import, the enrolment (vm/run plays MokManager:
+# exit 102) and a power cycle, after which dbgfs loads
+# (tests/guest/check-secure-boot-unenrolled).
+check-secure-boot-unenrolled:
+	$(MAKE) check SUITES=$(SUITE)+secureboot-unenrolled
 
 # The stock lanes' SLUB debugging catches a deliberate overflow
 # (tests/canary), and vm/run fails a run on its report.
