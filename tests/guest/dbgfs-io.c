@@ -19,6 +19,7 @@
  *	dbgfs-io symlink TARGET PATH
  *	dbgfs-io unlink PATH
  *	dbgfs-io rmdir PATH
+ *	dbgfs-io serve			the above, one per line of stdin (see serve())
  *
  * Escaped output: printable ASCII as is, '\\' as "\\\\", newline as "\\n",
  * anything else as "\\xHH"; no newline is added at the end.
@@ -48,25 +49,25 @@ static const struct {
 	NAME(ELOOP), NAME(EOPNOTSUPP),
 };
 
-static void print_errno(const char *prefix, int err)
+static void print_errno(FILE *out, const char *prefix, int err)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof(errnames) / sizeof(errnames[0]); i++) {
 		if (errnames[i].err == err) {
-			printf("%s%s\n", prefix, errnames[i].name);
+			fprintf(out, "%s%s\n", prefix, errnames[i].name);
 			return;
 		}
 	}
-	printf("%sE#%d\n", prefix, err);
+	fprintf(out, "%sE#%d\n", prefix, err);
 }
 
-static void print_result(int ret)
+static void print_result(FILE *out, int ret)
 {
 	if (ret < 0)
-		print_errno("", errno);
+		print_errno(out, "", errno);
 	else
-		printf("OK\n");
+		fprintf(out, "OK\n");
 }
 
 static int hexval(char c)
@@ -119,7 +120,7 @@ static size_t unescape(const char *in, char *out)
 	return n;
 }
 
-static void escape_fd(int fd)
+static void escape_fd(int fd, FILE *out)
 {
 	unsigned char buf[4096];
 	ssize_t len, i;
@@ -127,20 +128,20 @@ static void escape_fd(int fd)
 	while ((len = read(fd, buf, sizeof(buf))) > 0) {
 		for (i = 0; i < len; i++) {
 			if (buf[i] == '\\')
-				fputs("\\\\", stdout);
+				fputs("\\\\", out);
 			else if (buf[i] == '\n')
-				fputs("\\n", stdout);
+				fputs("\\n", out);
 			else if (buf[i] >= 0x20 && buf[i] < 0x7f)
-				putchar(buf[i]);
+				putc(buf[i], out);
 			else
-				printf("\\x%02x", buf[i]);
+				fprintf(out, "\\x%02x", buf[i]);
 		}
 	}
 	if (len < 0)
-		print_errno("read:", errno);
+		print_errno(out, "read:", errno);
 }
 
-static int do_write(const char *path, const char *data)
+static int do_write(FILE *out, const char *path, const char *data)
 {
 	char *buf = malloc(strlen(data) + 1);
 	size_t len;
@@ -152,29 +153,29 @@ static int do_write(const char *path, const char *data)
 	len = unescape(data, buf);
 	fd = open(path, O_WRONLY);
 	if (fd < 0) {
-		print_errno("open:", errno);
+		print_errno(out, "open:", errno);
 		free(buf);
 		return 0;
 	}
 	ret = write(fd, buf, len);
 	if (ret < 0)
-		print_errno("", errno);
+		print_errno(out, "", errno);
 	else
-		printf("OK %zd\n", ret);
+		fprintf(out, "OK %zd\n", ret);
 	close(fd);
 	free(buf);
 	return 0;
 }
 
-static int do_read(const char *path)
+static int do_read(FILE *out, const char *path)
 {
 	int fd = open(path, O_RDONLY);
 
 	if (fd < 0) {
-		print_errno("open:", errno);
+		print_errno(out, "open:", errno);
 		return 0;
 	}
-	escape_fd(fd);
+	escape_fd(fd, out);
 	close(fd);
 	return 0;
 }
@@ -183,54 +184,113 @@ static int usage(void)
 {
 	fputs("usage: dbgfs-io write PATH DATA | read PATH | escape |\n"
 	      "       create|mkdir|mknod|unlink|rmdir PATH |\n"
-	      "       rename|link OLD NEW | symlink TARGET PATH\n", stderr);
+	      "       rename|link OLD NEW | symlink TARGET PATH | serve\n",
+	      stderr);
 	return 2;
 }
 
-int main(int argc, char **argv)
+/*
+ * One operation (@argv[0]: its name), its result on @out; returns 0 when
+ * the operation ran, whatever its result, and -1 on a usage error.
+ */
+static int run_op(FILE *out, int argc, char **argv)
 {
-	const char *op = argc > 1 ? argv[1] : "";
+	const char *op = argc > 0 ? argv[0] : "";
+	int fd;
 
-	if (!strcmp(op, "escape") && argc == 2) {
-		escape_fd(0);
-		return 0;
-	}
-	if (!strcmp(op, "write") && argc == 4)
-		return do_write(argv[2], argv[3]);
-	if (argc == 3) {
+	if (!strcmp(op, "write") && argc == 3)
+		return do_write(out, argv[1], argv[2]);
+	if (argc == 2) {
 		if (!strcmp(op, "read"))
-			return do_read(argv[2]);
+			return do_read(out, argv[1]);
 		if (!strcmp(op, "create")) {
-			int fd = open(argv[2], O_WRONLY | O_CREAT | O_EXCL,
-				      0644);
-
-			print_result(fd);
+			fd = open(argv[1], O_WRONLY | O_CREAT | O_EXCL, 0644);
+			print_result(out, fd);
 			if (fd >= 0)
 				close(fd);
 			return 0;
 		}
 		if (!strcmp(op, "mkdir"))
-			print_result(mkdir(argv[2], 0755));
+			print_result(out, mkdir(argv[1], 0755));
 		else if (!strcmp(op, "mknod"))
-			print_result(mknod(argv[2], S_IFIFO | 0644, 0));
+			print_result(out, mknod(argv[1], S_IFIFO | 0644, 0));
 		else if (!strcmp(op, "unlink"))
-			print_result(unlink(argv[2]));
+			print_result(out, unlink(argv[1]));
 		else if (!strcmp(op, "rmdir"))
-			print_result(rmdir(argv[2]));
+			print_result(out, rmdir(argv[1]));
 		else
-			return usage();
+			return -1;
 		return 0;
 	}
-	if (argc == 4) {
+	if (argc == 3) {
 		if (!strcmp(op, "rename"))
-			print_result(rename(argv[2], argv[3]));
+			print_result(out, rename(argv[1], argv[2]));
 		else if (!strcmp(op, "link"))
-			print_result(link(argv[2], argv[3]));
+			print_result(out, link(argv[1], argv[2]));
 		else if (!strcmp(op, "symlink"))
-			print_result(symlink(argv[2], argv[3]));
+			print_result(out, symlink(argv[1], argv[2]));
 		else
-			return usage();
+			return -1;
 		return 0;
 	}
-	return usage();
+	return -1;
+}
+
+/*
+ * serve: the operations above, one per line of standard input (fields
+ * separated by tabs: "write\tPATH\tDATA"), each answered by one line: what
+ * the one-shot command prints, without its trailing newlines, then "\n"
+ * ("E#USAGE" for a bad line).  A test runs it as a coprocess, so that a
+ * check costs no fork and exec (about 75 ms each under TCG).  Every reply
+ * of the one-shot command is one line already: read output is escaped.
+ */
+static int serve(void)
+{
+	char *line = NULL, *reply = NULL, *fields[4], *p;
+	size_t cap = 0, reply_len;
+	ssize_t len;
+	FILE *out;
+	int n;
+
+	while ((len = getline(&line, &cap, stdin)) > 0) {
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		n = 0;
+		for (p = line; n < 4; n++) {
+			fields[n] = strsep(&p, "\t");
+			if (!p) {
+				n++;
+				break;
+			}
+		}
+		out = open_memstream(&reply, &reply_len);
+		if (!out)
+			return 2;
+		if (p || run_op(out, n, fields) < 0)
+			fputs("E#USAGE", out);
+		fclose(out);
+		while (reply_len && reply[reply_len - 1] == '\n')
+			reply[--reply_len] = '\0';
+		printf("%s\n", reply);
+		fflush(stdout);
+		free(reply);
+		reply = NULL;
+	}
+	free(line);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *op = argc > 1 ? argv[1] : "";
+	int status;
+
+	if (!strcmp(op, "escape") && argc == 2) {
+		escape_fd(0, stdout);
+		return 0;
+	}
+	if (!strcmp(op, "serve") && argc == 2)
+		return serve();
+	status = run_op(stdout, argc - 1, argv + 1);
+	return status < 0 ? usage() : status;
 }
