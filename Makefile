@@ -148,8 +148,9 @@ bench:
 	bench/run --suite $(SUITE)
 
 # checkpatch.pl and kernel-doc, from the kernel source Debian ships
-# (linux-source-6.1), extracted once into ~/.cache/dbgfs/tools.
-TOOLS := $(HOME)/.cache/dbgfs/tools
+# (linux-source-6.1), extracted once into $DBGFS_CACHE/tools (the cache of
+# vm/ and tests/, default ~/.cache/dbgfs).
+TOOLS := $(or $(DBGFS_CACHE),$(HOME)/.cache/dbgfs)/tools
 SCRIPTS := $(TOOLS)/linux-source-6.1/scripts
 SCRIPT_FILES := checkpatch.pl spelling.txt const_structs.checkpatch kernel-doc
 
