@@ -578,9 +578,12 @@ void dbgfs_enter_cancellation(struct file *file,
  *
  * Once this returns, no remover runs @cancellation's callback any more and
  * @cancellation may go out of scope: one that runs now is waited for.
- * Callbacks run under no lock of dbgfs's, so a callback may take a lock
- * that a handler of another file holds around this call; it must not take
- * one that the handler of its own file holds around this call.
+ * Callbacks run under no lock of dbgfs's own, so a callback may take a
+ * lock that a handler of another file holds around this call; it must not
+ * take one that the handler of its own file holds around this call.  The
+ * remover holds the inode lock of the file's directory (as
+ * simple_recursive_removal() does for mainline debugfs), so a callback must
+ * not create, remove or rename entries in that directory.
  */
 void dbgfs_leave_cancellation(struct file *file,
 			      struct dbgfs_cancellation *cancellation);
