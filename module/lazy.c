@@ -531,11 +531,10 @@ static void dbgfs_lazy_kill(struct dentry *parent, struct dbgfs_lazy *rec)
 	    DBGFS_I(d_inode(dentry))->lazy == rec) {
 		dbgfs_file_removed(dentry);
 		d_invalidate(dentry);
-		fsnotify_unlink(dir, dentry);
-	} else {
-		dbgfs_fsnotify_name(dir, FS_DELETE, &qname);
 	}
 	dput(dentry);
+	/* The event fsnotify_unlink() would give, with or without a dentry. */
+	dbgfs_fsnotify_name(dir, FS_DELETE, &qname);
 	dbgfs_lazy_put(rec);	/* the index's reference */
 }
 
