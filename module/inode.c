@@ -904,6 +904,8 @@ EXPORT_SYMBOL_GPL(dbgfs_create_symlink);
  */
 static void dbgfs_remove_one(struct dentry *dentry)
 {
+	/* A lazy entry's dentry has no pin for the walk to drop. */
+	WARN_ON_ONCE(!dbgfs_pinned(dentry));
 	if (d_is_reg(dentry))
 		dbgfs_file_removed(dentry);
 	/* The parent is locked: the entry leaves its index. */

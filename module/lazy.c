@@ -93,8 +93,12 @@ static DEFINE_SPINLOCK(dbgfs_lazy_attr_lock);
 /* An eager entry's slot holds its dentry with this tag. */
 #define DBGFS_LAZY_TAG_DENTRY	1
 
-/* Directories are marked in the index, for the removal walk. */
-#define DBGFS_LAZY_MARK_DIR	XA_MARK_0
+/*
+ * Directories are marked in the index, for the removal walk.  Not
+ * XA_MARK_0: an allocating xarray tracks its free slots with it, and
+ * xa_find() on it stops at the first free slot.
+ */
+#define DBGFS_LAZY_MARK_DIR	XA_MARK_1
 
 enum {
 	DBGFS_LAZY_FULL_PROXY	= BIT(0),	/* dbgfs_create_file()'s proxy */
