@@ -557,7 +557,9 @@ def cmd_worker(seconds, seed):
             # (lazy entries among them): every name at most once
             d = rng.choice(dirs)
             try:
-                names = os.listdir(d)
+                # (name, inode): an entry removed and made again under the
+                # same name between two getdents calls is another entry
+                names = [(e.name, e.inode()) for e in os.scandir(d)]
             except OSError as e:
                 n = ename(e.errno)
                 stats[n] = stats.get(n, 0) + 1
