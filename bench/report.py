@@ -22,6 +22,10 @@ FS = ("dbgfs", "debugfs")
 METRICS = collections.OrderedDict([
     ("create", ("create a u32 file (kernel, ktime)", "ns/entry", False)),
     ("remove", ("remove the directory recursively", "ns/entry", False)),
+    ("ls_l_cold", ("ls -l of the directory after drop_caches (first "
+                   "lookup)", "ns/entry", False)),
+    ("ls_l_warm", ("ls -l of the directory again (warm)", "ns/entry",
+                   False)),
     ("read", ("open+read+close a random u32 file", "ns/op", False)),
     ("stat", ("stat a random entry", "ns/op", False)),
     ("write", ("write \"12345\\n\" to a u32 file (open fd)", "ns/write", False)),
@@ -40,7 +44,14 @@ METRICS = collections.OrderedDict([
                    False)),
     ("mem_free", ("kernel memory: MemFree drop (noisy, includes the above)",
                   "B/entry", False)),
+    ("mem_slab_looked_up", ("kernel memory: Slab delta with every file "
+                            "looked up (ls -l)", "B/entry", False)),
+    ("mem_slab_dropped", ("kernel memory: Slab delta after that and "
+                          "drop_caches", "B/entry", False)),
 ])
+
+# dbgfs reloaded with lazy=0 in the same boot, against debugfs again.
+FS_LAZY0 = ("dbgfs-lazy0", "debugfs-lazy0")
 
 PLOT_OPS = ("create", "remove", "read", "stat", "write")
 PROFILE_OPS = PLOT_OPS + ("seq64k",)
@@ -147,9 +158,9 @@ def cost_ratio(a, b, higher_better):
     return b / a if higher_better else a / b
 
 
-def paired_ratio(reps, n, metric, higher_better):
+def paired_ratio(reps, n, metric, higher_better, fs=FS):
     """Median over repetitions of the ratio within each repetition."""
-    a, b = reps.get(("dbgfs", n, metric), {}), reps.get(("debugfs", n, metric), {})
+    a, b = reps.get((fs[0], n, metric), {}), reps.get((fs[1], n, metric), {})
     r = [cost_ratio(a[k], b[k], higher_better) for k in a if k in b]
     r = [x for x in r if x is not None]
     return statistics.median(r) if r else None
@@ -160,8 +171,31 @@ def median(data, key):
     return statistics.median(v) if v else None
 
 
-def sizes_of(data, metric):
-    return sorted({n for (fs, n, m) in data if m == metric and fs in FS})
+def sizes_of(data, metric, pair=FS):
+    return sorted({n for (fs, n, m) in data if m == metric and fs in pair})
+
+
+def lazy0_section(data, reps, meta):
+    """The rows of dbgfs loaded with lazy=0, if the run has them."""
+    if not any(fs == FS_LAZY0[0] for (fs, n, m) in data):
+        return []
+    md = [f"\nWith dbgfs reloaded with **lazy=0** (every entry made at "
+          f"creation, as before lazy entries), same boot, "
+          f"{meta.get('lazy0_reps', '?')} repetitions:\n",
+          "| operation | N | unit | dbgfs lazy=0 | debugfs | ratio | paired |",
+          "|---|---:|---|---:|---:|---:|---:|"]
+    for metric, (label, unit, hb) in METRICS.items():
+        for n in sizes_of(data, metric, FS_LAZY0):
+            a = median(data, (FS_LAZY0[0], n, metric))
+            b = median(data, (FS_LAZY0[1], n, metric))
+            r = cost_ratio(a, b, hb)
+            p = paired_ratio(reps, n, metric, hb, FS_LAZY0)
+            md.append(f"| {label} | {n if n else '-'} | {unit} "
+                      f"| {cell(data.get((FS_LAZY0[0], n, metric), []))} "
+                      f"| {cell(data.get((FS_LAZY0[1], n, metric), []))} "
+                      f"| {'-' if r is None else f'{r:.2f}'} "
+                      f"| {'-' if p is None else f'{p:.2f}'} |")
+    return md
 
 
 def main():
@@ -212,6 +246,8 @@ def main():
                       f"| {cell(data.get(('debugfs', n, metric), []))} "
                       f"| {'-' if r is None else f'{r:.2f}'} "
                       f"| {'-' if p is None else f'{p:.2f}'} | {floor} |")
+
+    md += lazy0_section(data, reps, meta)
 
     # Where the memory goes.
     slabs = sorted({(fs, m) for (fs, n, m) in data if m.startswith("slab:")})

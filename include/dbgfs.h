@@ -203,6 +203,12 @@ struct dentry *dbgfs_create_file_unsafe(const char *name, umode_t mode,
  * 0x-prefixed hex or 0-prefixed octal text with an optional trailing
  * newline; a value that does not fit fails with -ERANGE, text that is not
  * a number with -EINVAL, and the variable then keeps its value.
+ *
+ * Like every creator that returns void, this makes a lazy entry: dbgfs
+ * keeps a small record in @parent and builds the file's inode and dentry
+ * only when the name is looked up, and the kernel may reclaim them again
+ * while the file is not open (the module parameter lazy=0 makes them at
+ * once).  Nothing of this shows to userspace or to the caller.
  */
 void dbgfs_create_u8(const char *name, umode_t mode, struct dentry *parent,
 		     u8 *value);
@@ -528,6 +534,8 @@ void dbgfs_create_devm_seqfile(struct device *dev, const char *name,
  * the entry, even of the last entry of all while dbgfs is unmounted;
  * the superblock goes at the last dput() (dbgfs_lookup_and_remove() does
  * both in one call).  Drop it before the caller's module is unloaded.
+ * The dentry of a lazy entry (see dbgfs_create_u8()) is built by this
+ * call if the dcache has none.
  *
  * Return: the entry's dentry with a reference the caller drops with
  * dput(), or %NULL if there is none.

@@ -15,6 +15,7 @@
 
 #include <linux/fs.h>
 #include <linux/dcache.h>
+#include <linux/fsnotify.h>
 #include <linux/namei.h>
 #include <linux/string.h>
 
@@ -82,6 +83,59 @@ static inline void dbgfs_inode_touch(struct inode *dir)
 	dir->i_ctime = current_time(dir);
 	dir->i_mtime = dir->i_ctime;
 #endif
+}
+
+/*
+ * All three times of an inode, atime, mtime and ctime in that order: what
+ * a lazy entry keeps of its inode while it has none.  ctime went behind
+ * accessors in 6.6 (Debian's backports into 5.10 and 6.1 kept the field
+ * named i_ctime, so the field works on every kernel before 6.6), atime
+ * and mtime in 6.7.
+ */
+static inline void dbgfs_inode_get_times(struct inode *inode,
+					 struct timespec64 t[3])
+{
+#if DBGFS_LINUX_AT_LEAST(6, 7)
+	t[0] = inode_get_atime(inode);
+	t[1] = inode_get_mtime(inode);
+#else
+	t[0] = inode->i_atime;
+	t[1] = inode->i_mtime;
+#endif
+#if DBGFS_LINUX_AT_LEAST(6, 6)
+	t[2] = inode_get_ctime(inode);
+#else
+	t[2] = inode->i_ctime;
+#endif
+}
+
+static inline void dbgfs_inode_set_times(struct inode *inode,
+					 const struct timespec64 t[3])
+{
+#if DBGFS_LINUX_AT_LEAST(6, 7)
+	inode_set_atime_to_ts(inode, t[0]);
+	inode_set_mtime_to_ts(inode, t[1]);
+#else
+	inode->i_atime = t[0];
+	inode->i_mtime = t[1];
+#endif
+#if DBGFS_LINUX_AT_LEAST(6, 6)
+	inode_set_ctime_to_ts(inode, t[2]);
+#else
+	inode->i_ctime = t[2];
+#endif
+}
+
+/*
+ * A directory event about a child that has no dentry (a lazy entry
+ * created, or removed before anyone looked it up): fsnotify() with the
+ * name alone, which is all inotify reports; its arguments are those of
+ * 5.9 and have not changed since.
+ */
+static inline void dbgfs_fsnotify_name(struct inode *dir, __u32 mask,
+				       const struct qstr *name)
+{
+	fsnotify(mask, dir, FSNOTIFY_EVENT_INODE, dir, name, NULL, 0);
 }
 
 /*

@@ -23,7 +23,8 @@
  * Locks: the parent directory's inode lock around every change of its
  * children (creation, removal by simple_recursive_removal(), renaming);
  * a directory marked dead (S_DEAD) by a removal takes no new child and no
- * renaming.
+ * renaming.  The creators that return void make lazy entries (lazy.c,
+ * which states its own rules), unless the module parameter lazy=0.
  */
 
 #define pr_fmt(fmt) "dbgfs: " fmt
@@ -212,6 +213,7 @@ static struct inode *dbgfs_alloc_inode(struct super_block *sb)
 	if (!info)
 		return NULL;
 	info->real_fops = NULL;
+	info->lazy = NULL;
 	return &info->vfs_inode;
 }
 
@@ -221,12 +223,6 @@ static void dbgfs_free_inode(struct inode *inode)
 		kfree(inode->i_link);
 	kmem_cache_free(dbgfs_inode_cachep, DBGFS_I(inode));
 }
-
-/*
- * An entry's dentry carries this in d_fsdata while it holds a pin of the
- * internal mount; the pin goes when the dentry is freed.
- */
-#define DBGFS_ENTRY_PIN	((void *)1)
 
 /* Pins of freed entries, not yet given back (see the top of the file). */
 static atomic_t dbgfs_freed_pins = ATOMIC_INIT(0);
@@ -284,16 +280,21 @@ static void dbgfs_release_work_fn(struct work_struct *work)
 static DECLARE_WORK(dbgfs_release_work, dbgfs_release_work_fn);
 
 /*
- * Called as a dentry is freed, inside dput(): giving back the pin here
+ * An entry was freed, inside dput() (its dentry, or the inode that held
+ * the last reference on a lazy entry's record): giving back its pin here
  * could kill the superblock under the dput still walking up its tree, so
  * it is counted and given back later.
  */
-static void dbgfs_d_release(struct dentry *dentry)
+void dbgfs_entry_freed(void)
 {
-	if (dentry->d_fsdata != DBGFS_ENTRY_PIN)
-		return;
 	atomic_inc(&dbgfs_freed_pins);
 	schedule_work(&dbgfs_release_work);
+}
+
+static void dbgfs_d_release(struct dentry *dentry)
+{
+	if (dbgfs_pinned(dentry))
+		dbgfs_entry_freed();
 }
 
 /* As simple_lookup() would set: negative dentries are not kept. */
@@ -302,10 +303,24 @@ static const struct dentry_operations dbgfs_dentry_operations = {
 	.d_release	= dbgfs_d_release,
 };
 
+/* Lazy mode: lazy entries' dentries stay cached until reclaim. */
+static const struct dentry_operations dbgfs_lazy_dentry_operations = {
+	.d_delete	= dbgfs_lazy_d_delete,
+	.d_release	= dbgfs_d_release,
+};
+
+static void dbgfs_evict_inode(struct inode *inode)
+{
+	truncate_inode_pages_final(&inode->i_data);
+	clear_inode(inode);
+	dbgfs_lazy_evict(inode);
+}
+
 static const struct super_operations dbgfs_super_operations = {
 	.statfs		= simple_statfs,
 	.alloc_inode	= dbgfs_alloc_inode,
 	.free_inode	= dbgfs_free_inode,
+	.evict_inode	= dbgfs_evict_inode,
 	.drop_inode	= dbgfs_drop_inode,
 	.show_options	= dbgfs_show_options,
 };
@@ -324,6 +339,7 @@ static int dbgfs_create_denied(DBGFS_IDMAP_ARG struct inode *dir,
 /*
  * Mode and owner are part of what lockdown judges a file by (see
  * dbgfs_locked_down()), so they cannot change while the kernel is locked down.
+ * A lazy entry keeps the result in its record, which outlives the inode.
  */
 static int dbgfs_setattr(DBGFS_IDMAP_ARG struct dentry *dentry,
 			 struct iattr *ia)
@@ -335,7 +351,10 @@ static int dbgfs_setattr(DBGFS_IDMAP_ARG struct dentry *dentry,
 		if (err)
 			return err;
 	}
-	return simple_setattr(DBGFS_IDMAP_PASS dentry, ia);
+	err = simple_setattr(DBGFS_IDMAP_PASS dentry, ia);
+	if (!err)
+		dbgfs_lazy_save_attrs(d_inode(dentry));
+	return err;
 }
 
 static const struct inode_operations dbgfs_dir_inode_operations = {
@@ -344,7 +363,14 @@ static const struct inode_operations dbgfs_dir_inode_operations = {
 	.setattr	= dbgfs_setattr,
 };
 
-static const struct inode_operations dbgfs_file_inode_operations = {
+/* Lazy mode: a name the dcache lacks may be a lazy entry's. */
+static const struct inode_operations dbgfs_lazy_dir_inode_operations = {
+	.lookup		= dbgfs_lazy_lookup,
+	.create		= dbgfs_create_denied,
+	.setattr	= dbgfs_setattr,
+};
+
+const struct inode_operations dbgfs_file_inode_operations = {
 	.setattr	= dbgfs_setattr,
 };
 
@@ -362,6 +388,29 @@ static struct inode *dbgfs_get_inode(struct super_block *sb, umode_t mode)
 	inode->i_ino = get_next_ino();
 	inode->i_mode = mode;
 	dbgfs_inode_init_ts(inode);
+	return inode;
+}
+
+/* A directory inode; in lazy mode with its index (freed with it). */
+static struct inode *dbgfs_get_dir_inode(struct super_block *sb,
+					 umode_t mode)
+{
+	struct inode *inode = dbgfs_get_inode(sb, S_IFDIR | mode);
+
+	if (!inode)
+		return NULL;
+	if (dbgfs_lazy) {
+		DBGFS_I(inode)->lazy_dir = dbgfs_lazy_dir_new();
+		if (!DBGFS_I(inode)->lazy_dir) {
+			iput(inode);
+			return NULL;
+		}
+		inode->i_op = &dbgfs_lazy_dir_inode_operations;
+		inode->i_fop = &dbgfs_lazy_dir_operations;
+	} else {
+		inode->i_op = &dbgfs_dir_inode_operations;
+		inode->i_fop = &simple_dir_operations;
+	}
 	return inode;
 }
 
@@ -387,15 +436,14 @@ static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_blocksize_bits = PAGE_SHIFT;
 	sb->s_magic = DBGFS_MAGIC;
 	sb->s_op = &dbgfs_super_operations;
-	dbgfs_set_default_d_op(sb, &dbgfs_dentry_operations);
+	dbgfs_set_default_d_op(sb, dbgfs_lazy ? &dbgfs_lazy_dentry_operations :
+						&dbgfs_dentry_operations);
 	sb->s_time_gran = 1;
 
-	root = dbgfs_get_inode(sb, S_IFDIR | DBGFS_DEFAULT_MODE);
+	root = dbgfs_get_dir_inode(sb, DBGFS_DEFAULT_MODE);
 	if (!root)
 		return -ENOMEM;
 	root->i_ino = 1;
-	root->i_op = &dbgfs_dir_inode_operations;
-	root->i_fop = &simple_dir_operations;
 	set_nlink(root, 2);
 	sb->s_root = d_make_root(root);
 	if (!sb->s_root)
@@ -521,12 +569,14 @@ static struct dentry *dbgfs_child(const char *name, struct dentry *parent,
  * Creating an entry is start / end (or failed) around making the inode:
  * start pins the filesystem, locks the parent and returns a negative
  * dentry for @name; end unlocks and returns the dentry, which the entry's
- * own pin keeps alive until dbgfs_remove().
+ * own pin keeps alive until dbgfs_remove().  dbgfs_start_adding() is the
+ * start for lazy entries, which need no dentry: it returns the parent,
+ * locked, once it checked that @name is free.  Both begin with
+ * dbgfs_lock_parent(): the checks, the pin, the parent locked and alive.
  */
-static struct dentry *dbgfs_start_creating(const char *name,
-					   struct dentry *parent)
+static struct dentry *dbgfs_lock_parent(const char *name,
+					struct dentry *parent)
 {
-	struct dentry *dentry;
 	int err;
 
 	if (IS_ERR(parent))
@@ -550,9 +600,53 @@ static struct dentry *dbgfs_start_creating(const char *name,
 
 	inode_lock(d_inode(parent));
 	if (unlikely(IS_DEADDIR(d_inode(parent))))
-		dentry = ERR_PTR(-ENOENT);
-	else
-		dentry = dbgfs_child(name, parent, true);
+		err = -ENOENT;
+	/* Checked before a negative dentry is hashed that would hide it. */
+	else if (dbgfs_lazy && dbgfs_lazy_name_taken(d_inode(parent), name))
+		err = -EEXIST;
+	if (err) {
+		inode_unlock(d_inode(parent));
+		dbgfs_unpin();
+		return ERR_PTR(err);
+	}
+	return parent;
+}
+
+static struct dentry *dbgfs_start_adding(const char *name,
+					 struct dentry *parent)
+{
+	struct dentry *dentry;
+
+	parent = dbgfs_lock_parent(name, parent);
+	if (IS_ERR(parent))
+		return parent;
+	/*
+	 * A negative dentry in the dcache would answer for the new lazy
+	 * entry: drop it (we hold the lock ->lookup needs: none comes back).
+	 */
+	dentry = dbgfs_child(name, parent, false);
+	if (IS_ERR_OR_NULL(dentry))
+		return parent;
+	if (d_really_is_positive(dentry)) {
+		dput(dentry);
+		inode_unlock(d_inode(parent));
+		dbgfs_unpin();
+		return ERR_PTR(-EEXIST);
+	}
+	d_drop(dentry);
+	dput(dentry);
+	return parent;
+}
+
+static struct dentry *dbgfs_start_creating(const char *name,
+					   struct dentry *parent)
+{
+	struct dentry *dentry;
+
+	parent = dbgfs_lock_parent(name, parent);
+	if (IS_ERR(parent))
+		return parent;
+	dentry = dbgfs_child(name, parent, true);
 	if (!IS_ERR(dentry) && d_really_is_positive(dentry)) {
 		dput(dentry);
 		dentry = ERR_PTR(-EEXIST);
@@ -572,10 +666,29 @@ static struct dentry *dbgfs_failed_creating(struct dentry *dentry, int err)
 	return ERR_PTR(err);
 }
 
+/*
+ * In lazy mode, list the new entry in its directory's index; its position
+ * goes into d_fsdata with the pin bit.  On failure @inode is dropped.
+ */
+static int dbgfs_index_entry(struct dentry *dentry, struct inode *inode)
+{
+	long pos = 0;
+
+	if (dbgfs_lazy) {
+		pos = dbgfs_lazy_index_add(d_inode(dentry->d_parent), dentry,
+					   S_ISDIR(inode->i_mode));
+		if (pos < 0) {
+			iput(inode);
+			return pos;
+		}
+	}
+	/* The pin taken at start is the entry's now, until it is freed. */
+	dentry->d_fsdata = dbgfs_pin_at(pos);
+	return 0;
+}
+
 static struct dentry *dbgfs_end_creating(struct dentry *dentry)
 {
-	/* The pin taken at start is the entry's now, until it is freed. */
-	dentry->d_fsdata = DBGFS_ENTRY_PIN;
 	inode_unlock(d_inode(dentry->d_parent));
 	dput(dentry);	/* the lookup's reference; the persistent one stays */
 	return dentry;
@@ -602,6 +715,7 @@ struct dentry *dbgfs_create_file_with(const char *name, umode_t mode,
 	struct dbgfs_inode_info *info;
 	struct dentry *dentry;
 	struct inode *inode;
+	int err;
 
 	if (WARN_ON(!real_fops))
 		return ERR_PTR(-EINVAL);
@@ -627,6 +741,9 @@ struct dentry *dbgfs_create_file_with(const char *name, umode_t mode,
 	inode->i_op = &dbgfs_file_inode_operations;
 	inode->i_fop = proxy_fops;
 
+	err = dbgfs_index_entry(dentry, inode);
+	if (err)
+		return dbgfs_failed_creating(dentry, err);
 	dbgfs_make_persistent(dentry, inode);
 	fsnotify_create(d_inode(dentry->d_parent), dentry);
 	return dbgfs_end_creating(dentry);
@@ -656,13 +773,60 @@ void dbgfs_create_file_size(const char *name, umode_t mode,
 			    const struct file_operations *fops,
 			    loff_t file_size)
 {
-	struct dentry *dentry = dbgfs_create_file(name, mode, parent, data,
-						  fops);
-
-	if (!IS_ERR(dentry))
-		i_size_write(d_inode(dentry), file_size);
+	dbgfs_create_lazy(name, mode, parent, data, true, fops, file_size);
 }
 EXPORT_SYMBOL_GPL(dbgfs_create_file_size);
+
+/**
+ * dbgfs_create_lazy() - create a file for a creator that returns void
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory, or %NULL for the root
+ * @data: the inode's i_private
+ * @full_proxy: behind the full proxy (dbgfs_create_file()), else the
+ *	open-only one (dbgfs_create_file_unsafe())
+ * @real_fops: the creator's fops
+ * @file_size: the size stat shows
+ *
+ * In lazy mode a record (lazy.c) stands for the file until it is looked
+ * up; with lazy=0 the file is made at once, as dbgfs_create_file() does.
+ * Failures are logged by the layers below, not returned: the caller's API
+ * returns nothing.
+ */
+void dbgfs_create_lazy(const char *name, umode_t mode, struct dentry *parent,
+		       void *data, bool full_proxy,
+		       const struct file_operations *real_fops, loff_t file_size)
+{
+	const struct file_operations *proxy_fops = full_proxy ?
+		&dbgfs_full_proxy_fops : &dbgfs_open_proxy_fops;
+	struct dentry *dentry;
+	int err;
+
+	if (!dbgfs_lazy) {
+		dentry = dbgfs_create_file_with(name, mode, parent, data, NULL,
+						proxy_fops, real_fops);
+		if (!IS_ERR(dentry))
+			i_size_write(d_inode(dentry), file_size);
+		return;
+	}
+
+	if (WARN_ON(!real_fops))
+		return;
+	if (!(mode & S_IFMT))
+		mode |= S_IFREG;
+	if (WARN_ON(!S_ISREG(mode)))
+		return;
+	parent = dbgfs_start_adding(name, parent);
+	if (IS_ERR(parent))
+		return;
+	err = dbgfs_lazy_add(parent, name, mode, data, full_proxy, real_fops,
+			     file_size);
+	inode_unlock(d_inode(parent));
+	if (err) {
+		pr_err("cannot create '%s': %d\n", name, err);
+		dbgfs_unpin();
+	}
+}
 
 struct dentry *dbgfs_create_file_unsafe(const char *name, umode_t mode,
 					struct dentry *parent, void *data,
@@ -677,18 +841,19 @@ struct dentry *dbgfs_create_dir(const char *name, struct dentry *parent)
 {
 	struct dentry *dentry = dbgfs_start_creating(name, parent);
 	struct inode *inode;
+	int err;
 
 	if (IS_ERR(dentry))
 		return dentry;
 
-	inode = dbgfs_get_inode(dentry->d_sb,
-				S_IFDIR | 0755);
+	inode = dbgfs_get_dir_inode(dentry->d_sb, 0755);
 	if (!inode) {
 		pr_err("out of memory creating directory '%s'\n", name);
 		return dbgfs_failed_creating(dentry, -ENOMEM);
 	}
-	inode->i_op = &dbgfs_dir_inode_operations;
-	inode->i_fop = &simple_dir_operations;
+	err = dbgfs_index_entry(dentry, inode);
+	if (err)
+		return dbgfs_failed_creating(dentry, err);
 
 	/* directory inodes start off with i_nlink == 2 (for "." entry) */
 	inc_nlink(inode);
@@ -705,6 +870,7 @@ struct dentry *dbgfs_create_symlink(const char *name, struct dentry *parent,
 	struct dentry *dentry;
 	struct inode *inode;
 	char *link;
+	int err;
 
 	link = kstrdup(target, GFP_KERNEL);
 	if (!link)
@@ -724,6 +890,9 @@ struct dentry *dbgfs_create_symlink(const char *name, struct dentry *parent,
 	}
 	inode->i_op = &dbgfs_symlink_inode_operations;
 	inode->i_link = link;	/* freed with the inode */
+	err = dbgfs_index_entry(dentry, inode);
+	if (err)
+		return dbgfs_failed_creating(dentry, err);
 	dbgfs_make_persistent(dentry, inode);
 	return dbgfs_end_creating(dentry);
 }
@@ -735,8 +904,30 @@ EXPORT_SYMBOL_GPL(dbgfs_create_symlink);
  */
 static void dbgfs_remove_one(struct dentry *dentry)
 {
+	/* A lazy entry's dentry has no pin for the walk to drop. */
+	WARN_ON_ONCE(!dbgfs_pinned(dentry));
 	if (d_is_reg(dentry))
 		dbgfs_file_removed(dentry);
+	/* The parent is locked: the entry leaves its index. */
+	if (dbgfs_lazy && dbgfs_pinned(dentry))
+		dbgfs_lazy_index_del(d_inode(dentry->d_parent),
+				     dbgfs_pin_pos(dentry));
+}
+
+/*
+ * Remove @dentry and what is below it.  In lazy mode a lazy entry's
+ * dentry is removed through its record, and a directory's lazy entries
+ * go first, since simple_recursive_removal() knows only pinned entries.
+ */
+static void dbgfs_remove_tree(struct dentry *dentry)
+{
+	if (dbgfs_lazy) {
+		if (dbgfs_lazy_remove_dentry(dentry))
+			return;
+		if (d_is_dir(dentry))
+			dbgfs_lazy_remove_tree(dentry);
+	}
+	simple_recursive_removal(dentry, dbgfs_remove_one);
 }
 
 /*
@@ -746,7 +937,7 @@ static void dbgfs_remove_one(struct dentry *dentry)
  */
 static void dbgfs_remove_pinned(struct dentry *dentry)
 {
-	simple_recursive_removal(dentry, dbgfs_remove_one);
+	dbgfs_remove_tree(dentry);
 	dbgfs_release_freed_pins();
 	dbgfs_unpin();
 }
@@ -761,15 +952,27 @@ void dbgfs_remove(struct dentry *dentry)
 }
 EXPORT_SYMBOL_GPL(dbgfs_remove);
 
-/* The positive child @name of @parent (or the root), referenced. */
+/*
+ * The positive child @name of @parent (or the root), referenced; a lazy
+ * entry's is built if the dcache lacks it.
+ */
 static struct dentry *dbgfs_lookup_pinned(const char *name,
 					  struct dentry *parent)
 {
 	struct dentry *dentry;
 
-	dentry = dbgfs_child(name, parent ? parent : dbgfs_mount->mnt_root,
-			     false);
-	if (IS_ERR_OR_NULL(dentry))
+	if (!parent)
+		parent = dbgfs_mount->mnt_root;
+	dentry = dbgfs_child(name, parent, false);
+	if (IS_ERR(dentry))
+		return NULL;
+	if (dbgfs_lazy && (!dentry || d_really_is_negative(dentry))) {
+		dput(dentry);
+		inode_lock(d_inode(parent));
+		dentry = dbgfs_lazy_lookup_locked(parent, name);
+		inode_unlock(d_inode(parent));
+	}
+	if (!dentry)
 		return NULL;
 	if (d_really_is_negative(dentry)) {
 		dput(dentry);
@@ -814,11 +1017,23 @@ void dbgfs_lookup_and_remove(const char *name, struct dentry *parent)
 		return;
 	if (dbgfs_pin())
 		return;
+	if (dbgfs_lazy) {
+		/* A lazy entry goes without being built first. */
+		struct dentry *dir = parent ? parent : dbgfs_mount->mnt_root;
+		bool found;
+
+		inode_lock(d_inode(dir));
+		found = dbgfs_lazy_remove_name(dir, name);
+		inode_unlock(d_inode(dir));
+		if (found)
+			goto out;
+	}
 	dentry = dbgfs_lookup_pinned(name, parent);
 	if (dentry) {
-		simple_recursive_removal(dentry, dbgfs_remove_one);
+		dbgfs_remove_tree(dentry);
 		dput(dentry);	/* the lookup's reference */
 	}
+out:
 	dbgfs_release_freed_pins();
 	dbgfs_unpin();
 }
@@ -867,6 +1082,10 @@ int dbgfs_change_name(struct dentry *dentry, const char *fmt, ...)
 	}
 	if (!strcmp(old_name.name.name, new_name))
 		goto out_unlock;
+	if (dbgfs_lazy && dbgfs_lazy_name_taken(dir, new_name)) {
+		err = -EINVAL;	/* an entry not built yet has the name */
+		goto out_unlock;
+	}
 
 	target = dbgfs_child(new_name, parent, true);
 	if (IS_ERR(target)) {
@@ -876,6 +1095,11 @@ int dbgfs_change_name(struct dentry *dentry, const char *fmt, ...)
 	if (d_really_is_positive(target)) {
 		dput(target);
 		err = -EINVAL;
+		goto out_unlock;
+	}
+	err = dbgfs_lazy ? dbgfs_lazy_rename(dentry, new_name) : 0;
+	if (err) {
+		dput(target);
 		goto out_unlock;
 	}
 	dbgfs_inode_touch(dir);
@@ -916,10 +1140,13 @@ static int __init dbgfs_init(void)
 					       SLAB_ACCOUNT, dbgfs_init_once);
 	if (!dbgfs_inode_cachep)
 		return -ENOMEM;
+	err = dbgfs_lazy_init();
+	if (err)
+		goto err_cache;
 
 	err = sysfs_create_mount_point(kernel_kobj, "dbgfs");
 	if (err)
-		goto err_cache;
+		goto err_lazy;
 
 	/*
 	 * Switched off, dbgfs stays loaded so that clients still link, but
@@ -938,6 +1165,8 @@ static int __init dbgfs_init(void)
 
 err_mount_point:
 	sysfs_remove_mount_point(kernel_kobj, "dbgfs");
+err_lazy:
+	dbgfs_lazy_exit();
 err_cache:
 	kmem_cache_destroy(dbgfs_inode_cachep);
 	return err;
@@ -955,6 +1184,7 @@ static void __exit dbgfs_exit(void)
 	/* The work may still be returning from giving back the last pin. */
 	flush_work(&dbgfs_release_work);
 	rcu_barrier();	/* inodes are freed after a grace period */
+	dbgfs_lazy_exit();
 	kmem_cache_destroy(dbgfs_inode_cachep);
 }
 

@@ -116,7 +116,8 @@ void dbgfs_create_regset32(const char *name, umode_t mode,
 			   struct dentry *parent,
 			   struct dbgfs_regset32 *regset)
 {
-	dbgfs_create_file(name, mode, parent, regset, &dbgfs_regset32_fops);
+	dbgfs_create_lazy(name, mode, parent, regset, true,
+			  &dbgfs_regset32_fops, 0);
 }
 EXPORT_SYMBOL_GPL(dbgfs_create_regset32);
 
@@ -203,8 +204,8 @@ void dbgfs_create_u32_array(const char *name, umode_t mode,
 			    struct dentry *parent,
 			    struct dbgfs_u32_array *array)
 {
-	dbgfs_create_file_unsafe(name, mode, parent, array,
-				 &dbgfs_u32_array_fops);
+	dbgfs_create_lazy(name, mode, parent, array, false,
+			  &dbgfs_u32_array_fops, 0);
 }
 EXPORT_SYMBOL_GPL(dbgfs_create_u32_array);
 
@@ -242,6 +243,7 @@ void dbgfs_create_devm_seqfile(struct device *dev, const char *name,
 		return;
 	entry->read = read_fn;
 	entry->dev = dev;
-	dbgfs_create_file(name, 0444, parent, entry, &dbgfs_devm_entry_fops);
+	dbgfs_create_lazy(name, 0444, parent, entry, true,
+			  &dbgfs_devm_entry_fops, 0);
 }
 EXPORT_SYMBOL_GPL(dbgfs_create_devm_seqfile);

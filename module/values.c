@@ -310,14 +310,15 @@ static unsigned int dbgfs_fops_index(umode_t mode)
 
 /*
  * Create a value file with the fops that match @mode.  The typed helpers
- * return void, as in mainline: callers have nothing to check.
+ * return void, as in mainline: callers have nothing to check, and hold
+ * no dentry, so the file is a lazy entry (lazy.c).
  */
 static void dbgfs_create_value(const char *name, umode_t mode,
 			       struct dentry *parent, void *value,
 			       const struct dbgfs_value_fops fops[3])
 {
-	dbgfs_create_file_unsafe(name, mode, parent, value,
-				 &fops[dbgfs_fops_index(mode)].fops);
+	dbgfs_create_lazy(name, mode, parent, value, false,
+			  &fops[dbgfs_fops_index(mode)].fops, 0);
 }
 
 /* The exported creators differ only in the variable's type. */
@@ -473,7 +474,7 @@ static const struct file_operations dbgfs_str_fops[] = {
 void dbgfs_create_str(const char *name, umode_t mode, struct dentry *parent,
 		      char **value)
 {
-	dbgfs_create_file_unsafe(name, mode, parent, value,
-				 &dbgfs_str_fops[dbgfs_fops_index(mode)]);
+	dbgfs_create_lazy(name, mode, parent, value, false,
+			  &dbgfs_str_fops[dbgfs_fops_index(mode)], 0);
 }
 EXPORT_SYMBOL_GPL(dbgfs_create_str);

@@ -18,6 +18,12 @@
  * lookups, renames) clean up after themselves and name what they make
  * x_*, so that a stray entry is easy to find from userspace.
  *
+ * The lazy_* cases check dbgfs's lazy entries (the void creators keep a
+ * record, and the dentry is built on lookup): with the module parameter
+ * lazy=1 (the default, for dbgfs loaded with lazy=1) they also check that
+ * creating one adds no dentry, seen in the directory's d_count, which
+ * every child dentry holds a reference on; lazy=0 for dbgfs lazy=0.
+ *
  * Everything is removed on unload.
  */
 #include <linux/dcache.h>
@@ -78,6 +84,10 @@ static struct dbgfs_u32_array ktap_array = {
 };
 
 static struct device *ktap_dev;	/* for dbgfs_create_devm_seqfile() */
+
+static bool lazy = true;
+module_param(lazy, bool, 0444);
+MODULE_PARM_DESC(lazy, "dbgfs makes lazy entries (its own lazy=)");
 
 /* Appends one line to the report and prints it to the kernel log. */
 static __printf(1, 2) void ktap_line(const char *fmt, ...)
@@ -1103,6 +1113,210 @@ struct ktap_case {
 	bool (*run)(char *diag);
 };
 
+/*
+ * Lazy entries.  A directory's d_count counts its child dentries: a lazy
+ * entry adds one only once it is looked up.
+ */
+static bool ktap_lazy_count(struct dentry *dir, unsigned int want,
+			    const char *when, char *diag)
+{
+	if (!lazy || d_count(dir) == want)
+		return true;
+	snprintf(diag, KTAP_DIAG_LEN, "%s: d_count %u, expected %u", when,
+		 d_count(dir), want);
+	return false;
+}
+
+/* @d, from dbgfs_lookup(), is the lazy u32 file with @mode over @data. */
+static bool ktap_lazy_expect(struct dentry *d, struct dentry *dir,
+			     umode_t mode, void *data, char *diag)
+{
+	if (!ktap_expect_dentry(d, dir, mode, diag))
+		return false;
+	if (d_inode(d)->i_private != data || !d_inode(d)->i_ino) {
+		snprintf(diag, KTAP_DIAG_LEN, "i_private %p, ino %lu",
+			 d_inode(d)->i_private,
+			 (unsigned long)d_inode(d)->i_ino);
+		return false;
+	}
+	return true;
+}
+
+static bool ktap_lazy_lookup_builds(char *diag)
+{
+	struct dentry *dir, *d, *again;
+	unsigned int base;
+	unsigned long ino;
+	bool ok = false;
+
+	dir = dbgfs_create_dir("x_lazy", NULL);
+	if (IS_ERR(dir)) {
+		snprintf(diag, KTAP_DIAG_LEN, "create_dir: %ld", PTR_ERR(dir));
+		return false;
+	}
+	base = d_count(dir);
+	dbgfs_create_u32("v", 0640, dir, &ktap_u32);
+	dbgfs_create_x64("w", 0600, dir, &ktap_u64);
+	dbgfs_create_file_size("s", 0444, dir, NULL, &ktap_keep_fops, 100);
+	if (!ktap_lazy_count(dir, base, "after 3 creates", diag))
+		goto out;
+	d = dbgfs_lookup("v", dir);
+	if (!ktap_lazy_expect(d, dir, S_IFREG | 0640, &ktap_u32, diag))
+		goto out_put;
+	if (d_count(d) != 1 ||
+	    !ktap_lazy_count(dir, base + 1, "after a lookup", diag)) {
+		if (!diag[0])
+			snprintf(diag, KTAP_DIAG_LEN, "d_count of v %u",
+				 d_count(d));
+		goto out_put;
+	}
+	ino = d_inode(d)->i_ino;
+	again = dbgfs_lookup("v", dir);
+	if (again != d) {
+		dput(again);
+		snprintf(diag, KTAP_DIAG_LEN, "second lookup, another dentry");
+		goto out_put;
+	}
+	dput(again);
+	if (d_inode(d)->i_ino != ino) {
+		snprintf(diag, KTAP_DIAG_LEN, "ino changed");
+		goto out_put;
+	}
+	dput(d);
+	d = dbgfs_lookup("s", dir);
+	if (!ktap_lazy_expect(d, dir, S_IFREG | 0444, NULL, diag))
+		goto out_put;
+	if (i_size_read(d_inode(d)) != 100) {
+		snprintf(diag, KTAP_DIAG_LEN, "file_size size %lld",
+			 i_size_read(d_inode(d)));
+		goto out_put;
+	}
+	ok = true;
+out_put:
+	if (!IS_ERR_OR_NULL(d))
+		dput(d);
+out:
+	dbgfs_remove(dir);
+	return ok;
+}
+
+/*
+ * Removal of a directory with lazy children, one of them built and held:
+ * the held one is unhashed and its guard refuses (-EIO), none is found.
+ */
+static bool ktap_lazy_remove_dir(char *diag)
+{
+	struct dentry *dir, *sub, *held;
+	char name[16];
+	int i;
+
+	dir = dbgfs_create_dir("x_lazy", NULL);
+	sub = dbgfs_create_dir("sub", dir);
+	if (IS_ERR(sub)) {
+		snprintf(diag, KTAP_DIAG_LEN, "create_dir: %ld", PTR_ERR(sub));
+		dbgfs_remove(dir);
+		return false;
+	}
+	for (i = 0; i < 10; i++) {
+		snprintf(name, sizeof(name), "v%d", i);
+		dbgfs_create_u32(name, 0644, i % 2 ? sub : dir, &ktap_u32);
+	}
+	held = dbgfs_lookup("v3", sub);
+	if (!ktap_lazy_expect(held, sub, S_IFREG | 0644, &ktap_u32, diag)) {
+		dbgfs_remove(dir);
+		return false;
+	}
+	dbgfs_remove(dir);
+	if (!d_unhashed(held) || dbgfs_file_get(held) != -EIO) {
+		snprintf(diag, KTAP_DIAG_LEN, "v3 still live after removal");
+		dput(held);
+		return false;
+	}
+	dput(held);
+	return ktap_expect_absent("x_lazy", NULL, diag);
+}
+
+static bool ktap_lazy_change_name(char *diag)
+{
+	struct dentry *dir, *d, *moved = NULL;
+	unsigned long ino;
+	bool ok = false;
+
+	dir = dbgfs_create_dir("x_lazy", NULL);
+	dbgfs_create_u32("a", 0644, dir, &ktap_u32);
+	dbgfs_create_u32("c", 0644, dir, &ktap_u32);
+	d = dbgfs_lookup("a", dir);
+	if (!ktap_lazy_expect(d, dir, S_IFREG | 0644, &ktap_u32, diag))
+		goto out;
+	ino = d_inode(d)->i_ino;
+	if (dbgfs_change_name(d, "c") != -EINVAL) {
+		snprintf(diag, KTAP_DIAG_LEN, "rename onto unbuilt c allowed");
+		goto out;
+	}
+	if (dbgfs_change_name(d, "b")) {
+		snprintf(diag, KTAP_DIAG_LEN, "rename a -> b failed");
+		goto out;
+	}
+	dbgfs_create_u32("b", 0600, dir, &ktap_u32);	/* EEXIST: kept */
+	moved = dbgfs_lookup("b", dir);
+	if (moved != d || d_inode(moved)->i_ino != ino ||
+	    (d_inode(moved)->i_mode & 0777) != 0644) {
+		snprintf(diag, KTAP_DIAG_LEN, "b is not the renamed a");
+		goto out;
+	}
+	ok = ktap_expect_absent("a", dir, diag);
+out:
+	if (!IS_ERR_OR_NULL(moved))
+		dput(moved);
+	if (!IS_ERR_OR_NULL(d))
+		dput(d);
+	dbgfs_remove(dir);
+	return ok;
+}
+
+/* The lookup-based API on entries that were never looked up. */
+static bool ktap_lazy_lookup_and_remove(char *diag)
+{
+	struct dentry *dir, *d;
+	unsigned int base;
+	bool ok = false;
+
+	dir = dbgfs_create_dir("x_lazy", NULL);
+	if (IS_ERR(dir)) {
+		snprintf(diag, KTAP_DIAG_LEN, "create_dir: %ld", PTR_ERR(dir));
+		return false;
+	}
+	base = d_count(dir);
+	dbgfs_create_bool("r", 0644, dir, &ktap_bool);
+	dbgfs_create_str("t", 0644, dir, &ktap_str);
+	dbgfs_lookup_and_remove("r", dir);
+	if (!ktap_lazy_count(dir, base, "after lookup_and_remove", diag) ||
+	    !ktap_expect_absent("r", dir, diag))
+		goto out;
+	/* an eager create over an unbuilt lazy name is refused */
+	if (!ktap_expect_err(dbgfs_create_file("t", 0644, dir, NULL,
+					       &ktap_keep_fops), -EEXIST, diag))
+		goto out;
+	d = dbgfs_lookup("t", dir);
+	if (!ktap_lazy_expect(d, dir, S_IFREG | 0644, &ktap_str, diag)) {
+		if (!IS_ERR_OR_NULL(d))
+			dput(d);
+		goto out;
+	}
+	dbgfs_remove(d);
+	if (!d_unhashed(d)) {
+		snprintf(diag, KTAP_DIAG_LEN, "t hashed after dbgfs_remove");
+		dput(d);
+		goto out;
+	}
+	dput(d);
+	ok = ktap_expect_absent("t", dir, diag) &&
+	     ktap_lazy_count(dir, base, "at the end", diag);
+out:
+	dbgfs_remove(dir);
+	return ok;
+}
+
 static const struct ktap_case ktap_cases[] = {
 	{ "initialized", ktap_initialized },
 	{ "create_dir_null_parent_is_root", ktap_root_dir },
@@ -1149,6 +1363,10 @@ static const struct ktap_case ktap_cases[] = {
 	{ "lookup_and_remove_subtree", ktap_lookup_and_remove_subtree },
 	{ "lookup_and_remove_in_root", ktap_lookup_and_remove_root },
 	{ "remove_recursive_alias", ktap_remove_recursive_alias },
+	{ "lazy_create_no_dentry_lookup_builds", ktap_lazy_lookup_builds },
+	{ "lazy_remove_dir_with_lazy_children", ktap_lazy_remove_dir },
+	{ "lazy_change_name", ktap_lazy_change_name },
+	{ "lazy_lookup_and_remove_remove", ktap_lazy_lookup_and_remove },
 };
 
 static void ktap_setup(void)

@@ -9,9 +9,12 @@
  *	  depopulate	  remove files/ from the write handler; returns when
  *			  dbgfs_remove() does
  *	  remove_async	  queue the removal of files/ on a workqueue
- *	  bulk		  "N": create and remove N entries in a loop
+ *	  bulk		  "N": create and remove N entries in a loop, a
+ *			  fifth of them lazy (dbgfs_create_u32())
  *	  churn		  "1"/"0": start/stop a kernel thread that creates,
- *			  renames and removes entries in churn/ continuously
+ *			  renames and removes entries in churn/ continuously,
+ *			  lazy ones too (renamed through dbgfs_lookup(),
+ *			  removed by dbgfs_lookup_and_remove())
  *	  rand		  one operation of the randomized test on rand/:
  *			  "dir PATH", "u32 PATH SLOT", "link PATH TARGET",
  *			  "rm PATH", "mv PATH NEWNAME", "set SLOT VALUE";
@@ -350,16 +353,20 @@ static void remove_work_fn(struct work_struct *work)
 static DECLARE_WORK(remove_work, remove_work_fn);
 
 /*
- * bulk: create @n entries in batches below bulk/, of four kinds in turn;
+ * bulk: create @n entries in batches below bulk/, of five kinds in turn;
  * every other one is removed on its own, the rest with their batch
- * directory.
+ * directory.  The fifth kind is a lazy u32, which returns no dentry: it
+ * is removed by name.
  */
 static struct dentry *bulk_make_one(int i, struct dentry *batch)
 {
 	char name[16];
 
 	snprintf(name, sizeof(name), "e%d", i);
-	switch (i % 4) {
+	switch (i % 5) {
+	case 4:
+		dbgfs_create_u32(name, 0644, batch, &churn_val);
+		return NULL;
 	case 0:
 		return dbgfs_create_file(name, 0644, batch, NULL, &proxy_fops);
 	case 1:
@@ -370,6 +377,14 @@ static struct dentry *bulk_make_one(int i, struct dentry *batch)
 		return dbgfs_create_file_unsafe(name, 0644, batch, &v_attr,
 						&attr_fops);
 	}
+}
+
+static void bulk_remove_lazy(int i, struct dentry *batch)
+{
+	char name[16];
+
+	snprintf(name, sizeof(name), "e%d", i);
+	dbgfs_lookup_and_remove(name, batch);
 }
 
 static int bulk_run(unsigned long n)
@@ -396,7 +411,9 @@ static int bulk_run(unsigned long n)
 				err = PTR_ERR(made[i]);
 		}
 		while (--i >= 0) {
-			if (i % 2 && !IS_ERR(made[i]))
+			if (i % 2 && i % 5 == 4)
+				bulk_remove_lazy(i, batch);
+			else if (i % 2 && !IS_ERR(made[i]))
 				dbgfs_remove(made[i]);
 		}
 		dbgfs_remove(batch);
@@ -410,7 +427,22 @@ static int bulk_run(unsigned long n)
 	return err;
 }
 
-/* churn: make, rename and remove a small tree, over and over */
+/*
+ * churn: make, rename and remove a small tree, over and over.  x32 is a
+ * lazy entry that every fourth cycle looks up (building its dentry while
+ * userspace may look it up too) and renames to x32r; bool goes by
+ * dbgfs_lookup_and_remove() every fifth.
+ */
+static void churn_lazy_rename(struct dentry *dir)
+{
+	struct dentry *d = dbgfs_lookup("x32", dir);
+
+	if (d) {
+		dbgfs_change_name(d, "x32r");
+		dput(d);
+	}
+}
+
 static int churn_fn(void *unused)
 {
 	struct dentry *dir, *f;
@@ -424,11 +456,16 @@ static int churn_fn(void *unused)
 					      &proxy_fops);
 			dbgfs_create_symlink("link", dir, "proxy");
 			dbgfs_create_bool("bool", 0644, dir, &v_bool);
+			dbgfs_create_x32("x32", 0644, dir, &churn_val);
 			if (n % 2)
 				dbgfs_change_name(f, "proxy%lu", n % 4);
+			if (n % 4 == 1)
+				churn_lazy_rename(dir);
 			usleep_range(1000, 2000);
 			if (n % 3 == 0)
 				dbgfs_remove(f);
+			if (n % 5 == 0)
+				dbgfs_lookup_and_remove("bool", dir);
 			dbgfs_remove(dir);
 		}
 		WRITE_ONCE(churn_cycles, ++n);

@@ -528,11 +528,18 @@ def cmd_hostile():
 EXPECTED_CHURN = {'ENOENT', 'EIO', 'ENXIO', 'ENOTDIR'}
 
 
+def drop_caches():
+    with open('/proc/sys/vm/drop_caches', 'w') as f:
+        f.write('2\n')
+
+
 def cmd_worker(seconds, seed):
     rng = random.Random(seed)
     paths = [FILES + '/' + n for n in FILE_TYPES] + \
         [TOP + '/churn/c/' + n for n in ('u32', 'proxy', 'link', 'bool',
-                                         'proxy1', 'proxy3')]
+                                         'proxy1', 'proxy3', 'x32',
+                                         'x32r')]
+    dirs = [FILES, TOP + '/churn/c', TOP + '/churn']
     writes = {'str': b'churn', 'blob': b'c', 'atomic_t': b'3',
               'bool': b'y', 'proxy': b'w', 'link': b'w', 'proxy1': b'w',
               'proxy3': b'w'}
@@ -544,6 +551,31 @@ def cmd_worker(seconds, seed):
         path = rng.choice(paths)
         base = path.rsplit('/', 1)[1]
         stats['ops'] += 1
+        r = rng.random()
+        if r < 0.1:
+            # readdir while the kernel thread creates, renames and removes
+            # (lazy entries among them): every name at most once
+            d = rng.choice(dirs)
+            try:
+                # (name, inode): an entry removed and made again under the
+                # same name between two getdents calls is another entry
+                names = [(e.name, e.inode()) for e in os.scandir(d)]
+            except OSError as e:
+                n = ename(e.errno)
+                stats[n] = stats.get(n, 0) + 1
+                if n not in EXPECTED_CHURN:
+                    unexpected.append('readdir %s: %s' % (d, n))
+                continue
+            stats['readdir'] = stats.get('readdir', 0) + 1
+            if len(names) != len(set(names)):
+                unexpected.append('readdir %s: duplicates in %r' %
+                                  (d, sorted(names)))
+            continue
+        if r < 0.102:
+            # reclaim: unused dentries and inodes of lazy entries go
+            drop_caches()
+            stats['drop_caches'] = stats.get('drop_caches', 0) + 1
+            continue
         try:
             fd = os.open(path, os.O_RDWR if rng.random() < 0.5
                          else os.O_RDONLY)
@@ -587,6 +619,8 @@ class Model:
     def __init__(self):
         self.tree = {}
         self.slots = {}
+        self.modes = {}		# u32 path -> mode set by chmod
+        self.inos = {}		# path -> inode number first seen
 
     def children(self, d):
         pre = d + '/' if d else ''
@@ -640,6 +674,8 @@ class Model:
             for p in list(self.tree):
                 if p == path or p.startswith(path + '/'):
                     del self.tree[p]
+                    self.modes.pop(p, None)
+                    self.inos.pop(p, None)
             return None
         # mv within the directory
         parent = path.rsplit('/', 1)[0] + '/' if '/' in path else ''
@@ -651,14 +687,29 @@ class Model:
         for p in sorted(self.tree):
             if p == path or p.startswith(path + '/'):
                 self.tree[new + p[len(path):]] = self.tree.pop(p)
+                for d in (self.modes, self.inos):
+                    if p in d:
+                        d[new + p[len(path):]] = d.pop(p)
         return None
 
 
-def scan_tree(base):
+def scan_tree(base, dups=None, stats=None):
+    """The tree below base as the model has it; names listed twice by
+    readdir go to dups, (mode, ino) of every entry to stats."""
     tree = {}
     for dirpath, dirnames, filenames in os.walk(base):
         rel = os.path.relpath(dirpath, base)
         rel = '' if rel == '.' else rel + '/'
+        names = dirnames + filenames
+        if dups is not None and len(names) != len(set(names)):
+            dups.append('%s: %r' % (rel or '.', sorted(names)))
+        if stats is not None:
+            for n in names:
+                try:
+                    st = os.lstat(os.path.join(dirpath, n))
+                    stats[rel + n] = (st.st_mode & 0o7777, st.st_ino)
+                except OSError:
+                    pass
         for d in dirnames:
             p = os.path.join(dirpath, d)
             if os.path.islink(p):
@@ -694,7 +745,7 @@ def cmd_rand(seed, steps):
             path = (d + '/' if d else '') + rng.choice(names)
         op = rng.choice(['dir', 'dir', 'u32', 'u32', 'u32', 'link', 'rm',
                          'mv', 'mv', 'set', 'uwrite', 'uread', 'ulookup',
-                         'uunlink'])
+                         'uunlink', 'uchmod', 'drop'])
         arg = None
         if op == 'u32':
             arg = str(next_slot)
@@ -732,6 +783,18 @@ def cmd_rand(seed, steps):
             if exists != (path in m.tree):
                 mismatches.append('step %d lookup %s: exists=%s, model %s'
                                   % (step, path, exists, path in m.tree))
+        elif op == 'uchmod':
+            # kept by the lazy entry's record across reclaim ('drop')
+            mode = rng.choice([0o600, 0o640, 0o644, 0o444])
+            r = attempt(os.chmod, full, mode) \
+                if path in m.tree and m.tree[path][0] == 'u32' else None
+            if r is not None:
+                if r[0] != 'ok':
+                    mismatches.append('step %d chmod %s: %r' %
+                                      (step, path, r))
+                m.modes[path] = mode
+        elif op == 'drop':
+            drop_caches()
         elif op == 'uunlink':
             r = attempt(os.unlink, full)
             if r[0] == 'ok' or (path in m.tree and r[1] not in
@@ -749,7 +812,21 @@ def cmd_rand(seed, steps):
         want = {}
         for p, v in m.tree.items():
             want[p] = ('u32', m.slots.get(v[1], 0)) if v[0] == 'u32' else v
-        seen = scan_tree(base)
+        dups, stats = [], {}
+        seen = scan_tree(base, dups, stats)
+        if dups:
+            mismatches.append('step %d after %s %s: readdir listed twice: %s'
+                              % (step, op, path, dups[:2]))
+        for p, (mode, ino) in stats.items():
+            if p not in m.tree:
+                continue
+            if m.tree[p][0] == 'u32' and mode != m.modes.get(p, 0o644):
+                mismatches.append('step %d after %s %s: %s mode %o, model %o'
+                                  % (step, op, path, p, mode,
+                                     m.modes.get(p, 0o644)))
+            if m.inos.setdefault(p, ino) != ino:
+                mismatches.append('step %d after %s %s: %s ino %d, was %d'
+                                  % (step, op, path, p, ino, m.inos[p]))
         if seen != want:
             extra = sorted(set(seen.items()) - set(want.items()))
             missing = sorted(set(want.items()) - set(seen.items()))
