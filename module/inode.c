@@ -565,6 +565,13 @@ static struct dentry *dbgfs_child(const char *name, struct dentry *parent,
 	return dentry;
 }
 
+/* Undoes dbgfs_lock_parent(). */
+static void dbgfs_unlock_parent(struct dentry *parent)
+{
+	inode_unlock(d_inode(parent));
+	dbgfs_unpin();
+}
+
 /*
  * Creating an entry is start / end (or failed) around making the inode:
  * start pins the filesystem, locks the parent and returns a negative
@@ -605,8 +612,7 @@ static struct dentry *dbgfs_lock_parent(const char *name,
 	else if (dbgfs_lazy && dbgfs_lazy_name_taken(d_inode(parent), name))
 		err = -EEXIST;
 	if (err) {
-		inode_unlock(d_inode(parent));
-		dbgfs_unpin();
+		dbgfs_unlock_parent(parent);
 		return ERR_PTR(err);
 	}
 	return parent;
@@ -629,8 +635,7 @@ static struct dentry *dbgfs_start_adding(const char *name,
 		return parent;
 	if (d_really_is_positive(dentry)) {
 		dput(dentry);
-		inode_unlock(d_inode(parent));
-		dbgfs_unpin();
+		dbgfs_unlock_parent(parent);
 		return ERR_PTR(-EEXIST);
 	}
 	d_drop(dentry);
@@ -651,10 +656,8 @@ static struct dentry *dbgfs_start_creating(const char *name,
 		dput(dentry);
 		dentry = ERR_PTR(-EEXIST);
 	}
-	if (IS_ERR(dentry)) {
-		inode_unlock(d_inode(parent));
-		dbgfs_unpin();
-	}
+	if (IS_ERR(dentry))
+		dbgfs_unlock_parent(parent);
 	return dentry;
 }
 

@@ -1142,6 +1142,19 @@ static bool ktap_lazy_expect(struct dentry *d, struct dentry *dir,
 	return true;
 }
 
+/* The test directory x_lazy; *@base is its d_count with no child looked up. */
+static struct dentry *ktap_lazy_dir(unsigned int *base, char *diag)
+{
+	struct dentry *dir = dbgfs_create_dir("x_lazy", NULL);
+
+	if (IS_ERR(dir)) {
+		snprintf(diag, KTAP_DIAG_LEN, "create_dir: %ld", PTR_ERR(dir));
+		return NULL;
+	}
+	*base = d_count(dir);
+	return dir;
+}
+
 static bool ktap_lazy_lookup_builds(char *diag)
 {
 	struct dentry *dir, *d, *again;
@@ -1149,12 +1162,9 @@ static bool ktap_lazy_lookup_builds(char *diag)
 	unsigned long ino;
 	bool ok = false;
 
-	dir = dbgfs_create_dir("x_lazy", NULL);
-	if (IS_ERR(dir)) {
-		snprintf(diag, KTAP_DIAG_LEN, "create_dir: %ld", PTR_ERR(dir));
+	dir = ktap_lazy_dir(&base, diag);
+	if (!dir)
 		return false;
-	}
-	base = d_count(dir);
 	dbgfs_create_u32("v", 0640, dir, &ktap_u32);
 	dbgfs_create_x64("w", 0600, dir, &ktap_u64);
 	dbgfs_create_file_size("s", 0444, dir, NULL, &ktap_keep_fops, 100);
@@ -1281,12 +1291,9 @@ static bool ktap_lazy_lookup_and_remove(char *diag)
 	unsigned int base;
 	bool ok = false;
 
-	dir = dbgfs_create_dir("x_lazy", NULL);
-	if (IS_ERR(dir)) {
-		snprintf(diag, KTAP_DIAG_LEN, "create_dir: %ld", PTR_ERR(dir));
+	dir = ktap_lazy_dir(&base, diag);
+	if (!dir)
 		return false;
-	}
-	base = d_count(dir);
 	dbgfs_create_bool("r", 0644, dir, &ktap_bool);
 	dbgfs_create_str("t", 0644, dir, &ktap_str);
 	dbgfs_lookup_and_remove("r", dir);
