@@ -7,6 +7,9 @@
  *
  *   bench read  DIR N ITERS [NPROC]   open+read+close DIR/fK, K random < N
  *   bench stat  DIR N ITERS [NPROC]   stat DIR/fK, K random < N
+ *   bench lookup DIR N                stat DIR/fK once for each K < N, in
+ *                                     order: after drop_caches, every
+ *                                     stat is a first lookup
  *   bench write PATH ITERS            write "12345\n" ITERS times to one fd
  *   bench bulk  PATH BUFSIZE ITERS    read PATH whole ITERS times
  *
@@ -14,6 +17,9 @@
  * with NPROC > 1 also wall_ns_per_op (wall time / all operations); the
  * NPROC processes start together behind a pipe.  write prints ns_per_op,
  * bulk MB_per_s (10^6 bytes per second) and bytes.
+ *
+ * With BENCH_DIRS=D in the environment (D > 1), the files are spread over
+ * D directories as the bench module makes them: DIR/dJ/fK, J = K mod D.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -44,7 +50,28 @@ static void die(const char *what)
 	exit(1);
 }
 
-/* The paths of one loop, made before the clock starts. */
+/* The path of file K under DIR, in one directory or spread (BENCH_DIRS). */
+static void file_path(char *buf, const char *dir, unsigned long k)
+{
+	static unsigned long dirs;
+
+	if (!dirs) {
+		const char *env = getenv("BENCH_DIRS");
+
+		dirs = env ? strtoul(env, NULL, 0) : 1;
+		if (!dirs)
+			dirs = 1;
+	}
+	if (dirs > 1)
+		snprintf(buf, PATH_LEN, "%s/d%lu/f%lu", dir, k % dirs, k);
+	else
+		snprintf(buf, PATH_LEN, "%s/f%lu", dir, k);
+}
+
+/*
+ * The paths of one loop, made before the clock starts: random ones with
+ * a seed, or each file once in order (seed 0).
+ */
 static char *make_paths(const char *dir, unsigned long n, unsigned long iters,
 			unsigned int seed)
 {
@@ -58,8 +85,7 @@ static char *make_paths(const char *dir, unsigned long n, unsigned long iters,
 		x ^= x << 13;
 		x ^= x >> 7;
 		x ^= x << 17;
-		snprintf(paths + i * PATH_LEN, PATH_LEN, "%s/f%lu", dir,
-			 (unsigned long)(x % n));
+		file_path(paths + i * PATH_LEN, dir, seed ? x % n : i % n);
 	}
 	return paths;
 }
@@ -157,6 +183,23 @@ static int cmd_access(int do_stat, int argc, char **argv)
 	return 0;
 }
 
+/* Every file once, with no warm-up: the first lookup of each. */
+static int cmd_lookup(int argc, char **argv)
+{
+	unsigned long n;
+	char *paths;
+
+	if (argc < 2)
+		return 2;
+	n = strtoul(argv[1], NULL, 0);
+	if (!n)
+		return 2;
+	paths = make_paths(argv[0], n, n, 0);
+	printf("ns_per_op %.1f\n", access_loop(1, paths, n));
+	free(paths);
+	return 0;
+}
+
 static int cmd_write(int argc, char **argv)
 {
 	static const char text[] = "12345\n";
@@ -220,11 +263,13 @@ int main(int argc, char **argv)
 		ret = cmd_access(0, argc - 2, argv + 2);
 	else if (argc >= 2 && !strcmp(argv[1], "stat"))
 		ret = cmd_access(1, argc - 2, argv + 2);
+	else if (argc >= 2 && !strcmp(argv[1], "lookup"))
+		ret = cmd_lookup(argc - 2, argv + 2);
 	else if (argc >= 2 && !strcmp(argv[1], "write"))
 		ret = cmd_write(argc - 2, argv + 2);
 	else if (argc >= 2 && !strcmp(argv[1], "bulk"))
 		ret = cmd_bulk(argc - 2, argv + 2);
 	if (ret == 2)
-		fprintf(stderr, "usage: bench read|stat DIR N ITERS [NPROC] | write PATH ITERS | bulk PATH BUFSIZE ITERS\n");
+		fprintf(stderr, "usage: bench read|stat DIR N ITERS [NPROC] | lookup DIR N | write PATH ITERS | bulk PATH BUFSIZE ITERS\n");
 	return ret;
 }

@@ -9,10 +9,14 @@
  *   <fs>/dbgfs_bench/seq    a 1 MiB seq_file (16384 lines of 64 bytes)
  *   <fs>/dbgfs_bench/blob   a 1 MiB blob
  *   <fs>/dbgfs_bench/n/fK   N u32 files, made and removed on command
+ *   <fs>/dbgfs_bench/n/dJ/fK  or the same spread over D directories
+ *                           (J = K mod D)
  *
  * Commands are written to the module parameter "cmd":
  *
- *   create dbgfs|debugfs N  make n/ with f0 .. f(N-1), timing the loop
+ *   create dbgfs|debugfs N [D]  make n/ with f0 .. f(N-1), in D
+ *                           directories d0 .. d(D-1) if D > 1, timing the
+ *                           loop (the directories' creation included)
  *   remove dbgfs|debugfs    remove n/ recursively, timing the removal
  *
  * and the parameter reads back the last result as "OP FS N NS", NS being
@@ -26,6 +30,7 @@
 #include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
+#include <linux/mm.h>
 #include <linux/moduleparam.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
@@ -40,6 +45,7 @@
 #define BENCH_LINE_LEN	64
 #define BENCH_LINES	(BENCH_BULK_SIZE / BENCH_LINE_LEN)
 #define BENCH_MAX_N	1000000
+#define BENCH_MAX_DIRS	10000
 
 enum bench_fs { BENCH_DBGFS, BENCH_DEBUGFS, BENCH_NR_FS };
 
@@ -95,6 +101,15 @@ static const struct seq_operations bench_seq_sops = {
 DEFINE_SEQ_ATTRIBUTE(bench_seq);
 
 /* One function per operation, calling each filesystem directly. */
+static void bench_create_u32(enum bench_fs fs, const char *name,
+			     struct dentry *parent, u32 *value)
+{
+	if (fs == BENCH_DBGFS)
+		dbgfs_create_u32(name, 0644, parent, value);
+	else
+		debugfs_create_u32(name, 0644, parent, value);
+}
+
 static struct dentry *bench_create_dir(enum bench_fs fs, const char *name,
 				       struct dentry *parent)
 {
@@ -111,46 +126,68 @@ static void bench_remove(enum bench_fs fs, struct dentry *dentry)
 		debugfs_remove(dentry);
 }
 
-static int bench_create(enum bench_fs fs, unsigned int n)
+/*
+ * The timed loop: @n files, spread over @ndirs directories when there are
+ * more than one.  One call per file through bench_create_u32(): the same
+ * indirect cost for both filesystems.
+ */
+static int bench_fill(enum bench_fs fs, struct dentry *ndir, unsigned int n,
+		      unsigned int ndirs, u32 *value)
 {
-	struct bench_tree *t = &bench_trees[fs];
+	struct dentry **dirs = NULL;
 	char name[16];
 	unsigned int i;
+
+	if (ndirs > 1) {
+		dirs = kvmalloc_array(ndirs, sizeof(*dirs), GFP_KERNEL);
+		if (!dirs)
+			return -ENOMEM;
+		for (i = 0; i < ndirs; i++) {
+			snprintf(name, sizeof(name), "d%u", i);
+			dirs[i] = bench_create_dir(fs, name, ndir);
+			if (IS_ERR(dirs[i])) {
+				int err = PTR_ERR(dirs[i]);
+
+				kvfree(dirs);
+				return err;
+			}
+		}
+	}
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "f%u", i);
+		bench_create_u32(fs, name, dirs ? dirs[i % ndirs] : ndir, value);
+		cond_resched();
+	}
+	kvfree(dirs);
+	return 0;
+}
+
+static int bench_create(enum bench_fs fs, unsigned int n, unsigned int ndirs)
+{
+	struct bench_tree *t = &bench_trees[fs];
 	u64 start, ns;
+	int err;
 
 	if (IS_ERR_OR_NULL(t->root))
 		return -ENODEV;
 	if (t->ndir)
 		return -EBUSY;
-	if (!n || n > BENCH_MAX_N)
+	if (!n || n > BENCH_MAX_N || !ndirs || ndirs > BENCH_MAX_DIRS)
 		return -EINVAL;
 
 	t->ndir = bench_create_dir(fs, "n", t->root);
 	if (IS_ERR(t->ndir)) {
-		int err = PTR_ERR(t->ndir);
-
+		err = PTR_ERR(t->ndir);
 		t->ndir = NULL;
 		return err;
 	}
 	t->n = n;
 
-	if (fs == BENCH_DBGFS) {
-		start = ktime_get_ns();
-		for (i = 0; i < n; i++) {
-			snprintf(name, sizeof(name), "f%u", i);
-			dbgfs_create_u32(name, 0644, t->ndir, &t->value);
-			cond_resched();
-		}
-		ns = ktime_get_ns() - start;
-	} else {
-		start = ktime_get_ns();
-		for (i = 0; i < n; i++) {
-			snprintf(name, sizeof(name), "f%u", i);
-			debugfs_create_u32(name, 0644, t->ndir, &t->value);
-			cond_resched();
-		}
-		ns = ktime_get_ns() - start;
-	}
+	start = ktime_get_ns();
+	err = bench_fill(fs, t->ndir, n, ndirs, &t->value);
+	ns = ktime_get_ns() - start;
+	if (err)
+		return err;	/* "remove FS" cleans up what was made */
 	snprintf(bench_result, sizeof(bench_result), "create %s %u %llu",
 		 bench_fs_names[fs], n, ns);
 	return 0;
@@ -176,17 +213,17 @@ static int bench_remove_n(enum bench_fs fs)
 static int bench_cmd_set(const char *val, const struct kernel_param *kp)
 {
 	char op[16], fsname[16];
-	unsigned int n = 0;
+	unsigned int n = 0, ndirs = 1;
 	int fs, args;
 
-	args = sscanf(val, "%15s %15s %u", op, fsname, &n);
+	args = sscanf(val, "%15s %15s %u %u", op, fsname, &n, &ndirs);
 	if (args < 2)
 		return -EINVAL;
 	fs = match_string(bench_fs_names, BENCH_NR_FS, fsname);
 	if (fs < 0)
 		return -EINVAL;
-	if (!strcmp(op, "create") && args == 3)
-		return bench_create(fs, n);
+	if (!strcmp(op, "create") && args >= 3)
+		return bench_create(fs, n, ndirs);
 	if (!strcmp(op, "remove"))
 		return bench_remove_n(fs);
 	return -EINVAL;
@@ -203,7 +240,7 @@ static const struct kernel_param_ops bench_cmd_ops = {
 };
 module_param_cb(cmd, &bench_cmd_ops, NULL, 0600);
 MODULE_PARM_DESC(cmd,
-		 "write \"create FS N\" or \"remove FS\"; read the last result");
+		 "write \"create FS N [DIRS]\" or \"remove FS\"; read the last result");
 
 static void bench_remove_all(void)
 {

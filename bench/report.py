@@ -22,6 +22,8 @@ FS = ("dbgfs", "debugfs")
 METRICS = collections.OrderedDict([
     ("create", ("create a u32 file (kernel, ktime)", "ns/entry", False)),
     ("remove", ("remove the directory recursively", "ns/entry", False)),
+    ("lookup_cold", ("stat every entry once after drop_caches (first "
+                     "lookup)", "ns/entry", False)),
     ("ls_l_cold", ("ls -l of the directory after drop_caches (first "
                    "lookup)", "ns/entry", False)),
     ("ls_l_warm", ("ls -l of the directory again (warm)", "ns/entry",
@@ -50,8 +52,28 @@ METRICS = collections.OrderedDict([
                           "drop_caches", "B/entry", False)),
 ])
 
-# dbgfs reloaded with lazy=0 in the same boot, against debugfs again.
+# dbgfs reloaded with lazy=0 in the same boot, against debugfs again; and
+# both with the files spread over many directories.
 FS_LAZY0 = ("dbgfs-lazy0", "debugfs-lazy0")
+FS_SPREAD = ("dbgfs-spread", "debugfs-spread")
+FS_LAZY0_SPREAD = ("dbgfs-lazy0-spread", "debugfs-lazy0-spread")
+
+# The goals of issue 14 (lazy entries): metric, N (None: the largest),
+# the most the paired ratio dbgfs/debugfs may be, what it is.
+GOALS = (
+    ("mem_slab", None, 0.25, "bytes per value file, never looked up"),
+    ("mem_slab_dropped", None, 0.25,
+     "bytes per value file, all looked up, then drop_caches"),
+    ("mem_slab_looked_up", None, 1.05,
+     "bytes per value file with every entry looked up"),
+    ("create", 100000, 0.5, "create, per entry"),
+    ("remove", 100000, 0.5, "remove, per entry"),
+    ("read", 100000, 1.05, "warm open+read+close"),
+    ("stat", 100000, 1.05, "warm stat"),
+    ("lookup_cold", 100000, 1.5, "cold first lookup"),
+    ("ls_l_cold", 10000, 1.2, "ls -l of 10,000 entries, cold"),
+    ("ls_l_warm", 10000, 1.2, "ls -l of 10,000 entries, warm"),
+)
 
 PLOT_OPS = ("create", "remove", "read", "stat", "write")
 PROFILE_OPS = PLOT_OPS + ("seq64k",)
@@ -175,26 +197,55 @@ def sizes_of(data, metric, pair=FS):
     return sorted({n for (fs, n, m) in data if m == metric and fs in pair})
 
 
-def lazy0_section(data, reps, meta):
-    """The rows of dbgfs loaded with lazy=0, if the run has them."""
-    if not any(fs == FS_LAZY0[0] for (fs, n, m) in data):
+def pair_section(data, reps, pair, title):
+    """The rows of one more pair of labels, if the run has them."""
+    if not any(fs == pair[0] for (fs, n, m) in data):
         return []
-    md = [f"\nWith dbgfs reloaded with **lazy=0** (every entry made at "
-          f"creation, as before lazy entries), same boot, "
-          f"{meta.get('lazy0_reps', '?')} repetitions:\n",
-          "| operation | N | unit | dbgfs lazy=0 | debugfs | ratio | paired |",
+    md = [f"\n{title}\n",
+          f"| operation | N | unit | {pair[0]} | {pair[1]} | ratio | paired |",
           "|---|---:|---|---:|---:|---:|---:|"]
     for metric, (label, unit, hb) in METRICS.items():
-        for n in sizes_of(data, metric, FS_LAZY0):
-            a = median(data, (FS_LAZY0[0], n, metric))
-            b = median(data, (FS_LAZY0[1], n, metric))
+        for n in sizes_of(data, metric, pair):
+            a = median(data, (pair[0], n, metric))
+            b = median(data, (pair[1], n, metric))
             r = cost_ratio(a, b, hb)
-            p = paired_ratio(reps, n, metric, hb, FS_LAZY0)
+            p = paired_ratio(reps, n, metric, hb, pair)
             md.append(f"| {label} | {n if n else '-'} | {unit} "
-                      f"| {cell(data.get((FS_LAZY0[0], n, metric), []))} "
-                      f"| {cell(data.get((FS_LAZY0[1], n, metric), []))} "
+                      f"| {cell(data.get((pair[0], n, metric), []))} "
+                      f"| {cell(data.get((pair[1], n, metric), []))} "
                       f"| {'-' if r is None else f'{r:.2f}'} "
                       f"| {'-' if p is None else f'{p:.2f}'} |")
+    return md
+
+
+def goals_section(data, reps, meta):
+    """Issue 14's goals: the paired ratios, one directory and spread."""
+    layouts = [("one directory", FS), ("one directory, lazy=0", FS_LAZY0),
+               (f"{meta.get('spread_dirs', '?')} directories", FS_SPREAD),
+               (f"{meta.get('spread_dirs', '?')} directories, lazy=0",
+                FS_LAZY0_SPREAD)]
+    layouts = [(name, pair) for name, pair in layouts
+               if any(fs == pair[0] for (fs, n, m) in data)]
+    if not layouts:
+        return []
+    md = ["\nGoals of lazy entries (issue 14): paired ratio dbgfs/debugfs "
+          "(median of the per-repetition ratios), goal met or not; the "
+          "memory rows at the memory run's N.\n",
+          "| goal | at most | " + " | ".join(n for n, p in layouts) + " |",
+          "|---|---:|" + "---:|" * len(layouts)]
+    for metric, n, limit, what in GOALS:
+        cells = []
+        for name, pair in layouts:
+            ns = sizes_of(data, metric, pair)
+            at = n if n in ns else (ns[-1] if ns else None)
+            p = None if at is None else paired_ratio(
+                reps, at, metric, METRICS[metric][2], pair)
+            if p is None:
+                cells.append("-")
+            else:
+                mark = "yes" if p <= limit else "**no**"
+                cells.append(f"{p:.2f} ({mark})")
+        md.append(f"| {what} | {limit:.2f} | " + " | ".join(cells) + " |")
     return md
 
 
@@ -247,7 +298,22 @@ def main():
                       f"| {'-' if r is None else f'{r:.2f}'} "
                       f"| {'-' if p is None else f'{p:.2f}'} | {floor} |")
 
-    md += lazy0_section(data, reps, meta)
+    md += goals_section(data, reps, meta)
+    md += pair_section(
+        data, reps, FS_LAZY0,
+        f"With dbgfs reloaded with **lazy=0** (every entry made at "
+        f"creation, as before lazy entries), same boot, "
+        f"{meta.get('lazy0_reps', '?')} repetitions:")
+    md += pair_section(
+        data, reps, FS_SPREAD,
+        f"The files **spread over {meta.get('spread_dirs', '?')} "
+        f"directories** (dJ/fK, J = K mod {meta.get('spread_dirs', '?')}; "
+        f"ls -lR of the tree; the directories count in the bytes per "
+        f"file), {meta.get('spread_reps', '?')} repetitions:")
+    md += pair_section(
+        data, reps, FS_LAZY0_SPREAD,
+        f"Spread over {meta.get('spread_dirs', '?')} directories with "
+        f"dbgfs **lazy=0**, {meta.get('spread_reps', '?')} repetitions:")
 
     # Where the memory goes.
     slabs = sorted({(fs, m) for (fs, n, m) in data if m.startswith("slab:")})
