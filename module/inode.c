@@ -291,6 +291,18 @@ void dbgfs_entry_freed(void)
 	schedule_work(&dbgfs_release_work);
 }
 
+/*
+ * An entry was freed by a removal, which holds a pin of its own and gives
+ * back the pins it counted (dbgfs_release_freed_pins()) before it
+ * returns: no work to schedule.  Queueing the work once per lazy entry
+ * was most of the cost of removing a large directory (queue_work_on() and
+ * the worker's wakeups: 25% of the samples at 100,000 entries).
+ */
+void dbgfs_entry_freed_by_removal(void)
+{
+	atomic_inc(&dbgfs_freed_pins);
+}
+
 static void dbgfs_d_release(struct dentry *dentry)
 {
 	if (dbgfs_pinned(dentry))

@@ -86,6 +86,7 @@ struct dentry *dbgfs_create_file_with(const char *name, umode_t mode,
 
 extern const struct inode_operations dbgfs_file_inode_operations;
 void dbgfs_entry_freed(void);
+void dbgfs_entry_freed_by_removal(void);
 
 /* lazy.c */
 struct dbgfs_lazy;

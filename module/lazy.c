@@ -47,7 +47,8 @@
  * - Lifetime: a record is referenced by its index (until removal) and by
  *   the inode built from it (until ->evict_inode).  The record holds the
  *   pin of the internal mount that its creation took, given back when the
- *   last reference goes (dbgfs_entry_freed(), deferred like a dentry's).
+ *   last reference goes: by the removal that dropped it, before it
+ *   returns, or else deferred like a dentry's (dbgfs_entry_freed()).
  * - A record's mode, owner, size and times are copied into the inode when
  *   built and back from it by ->setattr, under dbgfs_lazy_attr_lock: a
  *   setattr holds the file's inode lock, not the directory's.
@@ -357,15 +358,21 @@ out_free:
 	return err;
 }
 
-/* Drop a reference; the last one frees the record and its pin. */
-static void dbgfs_lazy_put(struct dbgfs_lazy *rec)
+/*
+ * Drop a reference; the last one frees the record and its pin, given back
+ * by the removal that dropped it (@by_removal) or else by the work.
+ */
+static void dbgfs_lazy_put(struct dbgfs_lazy *rec, bool by_removal)
 {
 	if (!refcount_dec_and_test(&rec->ref))
 		return;
 	kfree(rec->name);
 	kmem_cache_free(dbgfs_lazy_cachep, rec);
 	atomic_dec(&dbgfs_lazy_records);
-	dbgfs_entry_freed();
+	if (by_removal)
+		dbgfs_entry_freed_by_removal();
+	else
+		dbgfs_entry_freed();
 }
 
 /* An inode for @rec, with the record's attributes and a reference on it. */
@@ -415,7 +422,7 @@ void dbgfs_lazy_evict(struct inode *inode)
 
 	if (S_ISREG(inode->i_mode) && info->lazy) {
 		atomic_dec(&dbgfs_lazy_inodes);
-		dbgfs_lazy_put(info->lazy);
+		dbgfs_lazy_put(info->lazy, false);
 	} else if (S_ISDIR(inode->i_mode) && info->lazy_dir) {
 		dbgfs_lazy_dir_free(info->lazy_dir);
 	}
@@ -528,7 +535,14 @@ static void dbgfs_lazy_kill(struct dentry *parent, struct dbgfs_lazy *rec)
 	rb_erase(&rec->node, &ld->names);
 	xa_erase(&ld->entries, rec->pos);
 
-	dentry = dbgfs_try_lookup(&qname, parent);
+	/*
+	 * Only the index's reference: no inode was built from @rec, so no
+	 * dentry shows it, and none can be built while we hold the lock.
+	 */
+	if (refcount_read(&rec->ref) == 1)
+		dentry = NULL;
+	else
+		dentry = dbgfs_try_lookup(&qname, parent);
 	if (IS_ERR(dentry))
 		dentry = NULL;
 	if (dentry && d_really_is_positive(dentry) &&
@@ -539,7 +553,8 @@ static void dbgfs_lazy_kill(struct dentry *parent, struct dbgfs_lazy *rec)
 	dput(dentry);
 	/* The event fsnotify_unlink() would give, with or without a dentry. */
 	dbgfs_fsnotify_name(dir, FS_DELETE, &qname);
-	dbgfs_lazy_put(rec);	/* the index's reference */
+	/* The index's reference; every caller is a removal (see above). */
+	dbgfs_lazy_put(rec, true);
 }
 
 /**
