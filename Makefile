@@ -61,7 +61,7 @@ KDIR = $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 SOURCES = $(shell git ls-files --cached --others --exclude-standard)
 
 .PHONY: all module deb share demo check check-sanitizers check-secure-boot \
-	check-secure-boot-unenrolled check-detectors \
+	check-secure-boot-unenrolled check-detectors check-harness \
 	check-matrix bench \
 	lint doc clean host-deps tools lint-checkpatch lint-kernel-doc lint-sparse lint-lintian
 
@@ -139,6 +139,11 @@ check-secure-boot-unenrolled:
 check-detectors: share
 	tests/check-detectors --suite $(SUITE) --share $(BUILD)/share
 
+# The harness's own judges on the host, with made-up check scripts and
+# results: no guest, about a second (tests/harness-selftest).
+check-harness:
+	tests/harness-selftest
+
 check-matrix:
 	$(MAKE) check SUITES="$(MATRIX)"
 
@@ -171,7 +176,7 @@ CHECKPATCH_FILES = module/*.c module/*.h include/*.h \
 # Sources with kernel-doc comments, for kernel-doc and make doc.
 KDOC_FILES = $(shell grep -l '^/\*\*' include/dbgfs.h module/*.c)
 
-lint: lint-checkpatch lint-kernel-doc lint-sparse lint-lintian
+lint: lint-checkpatch lint-kernel-doc lint-sparse lint-lintian check-harness
 	@echo "[make] lint clean"
 
 lint-checkpatch: tools
