@@ -128,14 +128,31 @@ static inline void dbgfs_inode_set_times(struct inode *inode,
 
 /*
  * A directory event about a child that has no dentry (a lazy entry
- * created, or removed before anyone looked it up): fsnotify() with the
- * name alone, which is all inotify reports; its arguments are those of
- * 5.9 and have not changed since.
+ * created or removed): fsnotify() with the child's inode as the event's
+ * object, as fsnotify_create() and fsnotify_delete() give for an eager
+ * one; its arguments are those of 5.9 and have not changed since.
  */
 static inline void dbgfs_fsnotify_name(struct inode *dir, __u32 mask,
-				       const struct qstr *name)
+				       const struct qstr *name,
+				       struct inode *child)
 {
-	fsnotify(mask, dir, FSNOTIFY_EVENT_INODE, dir, name, NULL, 0);
+	fsnotify(mask, child, FSNOTIFY_EVENT_INODE, dir, name, NULL, 0);
+}
+
+/*
+ * Whether a mark could see an event about a child of @dir: one on @dir or
+ * on its filesystem (a mount mark sees no event without a path).  Since
+ * 6.10 the superblock's marks are in its fsnotify_sb_info.
+ */
+static inline bool dbgfs_fsnotify_watched(struct inode *dir)
+{
+	if (rcu_access_pointer(dir->i_fsnotify_marks))
+		return true;
+#if DBGFS_LINUX_AT_LEAST(6, 10)
+	return fsnotify_sb_has_watchers(dir->i_sb);
+#else
+	return rcu_access_pointer(dir->i_sb->s_fsnotify_marks);
+#endif
 }
 
 /*

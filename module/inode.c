@@ -318,6 +318,7 @@ static const struct dentry_operations dbgfs_dentry_operations = {
 /* Lazy mode: lazy entries' dentries stay cached until reclaim. */
 static const struct dentry_operations dbgfs_lazy_dentry_operations = {
 	.d_delete	= dbgfs_lazy_d_delete,
+	.d_iput		= dbgfs_lazy_d_iput,
 	.d_release	= dbgfs_d_release,
 };
 
@@ -981,11 +982,13 @@ static struct dentry *dbgfs_lookup_pinned(const char *name,
 	dentry = dbgfs_child(name, parent, false);
 	if (IS_ERR(dentry))
 		return NULL;
+	/*
+	 * Not under the directory's lock: a handler may call us while a
+	 * remover holds it and waits for that handler (lazy.c's rules).
+	 */
 	if (dbgfs_lazy && (!dentry || d_really_is_negative(dentry))) {
 		dput(dentry);
-		inode_lock(d_inode(parent));
-		dentry = dbgfs_lazy_lookup_locked(parent, name);
-		inode_unlock(d_inode(parent));
+		dentry = dbgfs_lazy_lookup_unlocked(parent, name);
 	}
 	if (!dentry)
 		return NULL;

@@ -108,8 +108,9 @@ void dbgfs_lazy_evict(struct inode *inode);
 void dbgfs_lazy_save_attrs(struct inode *inode);
 struct dentry *dbgfs_lazy_lookup(struct inode *dir, struct dentry *dentry,
 				 unsigned int flags);
-struct dentry *dbgfs_lazy_lookup_locked(struct dentry *parent,
-					const char *name);
+struct dentry *dbgfs_lazy_lookup_unlocked(struct dentry *parent,
+					  const char *name);
+void dbgfs_lazy_d_iput(struct dentry *dentry, struct inode *inode);
 bool dbgfs_lazy_remove_name(struct dentry *parent, const char *name);
 bool dbgfs_lazy_remove_dentry(struct dentry *dentry);
 void dbgfs_lazy_remove_tree(struct dentry *top);

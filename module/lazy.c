@@ -23,35 +23,47 @@
  *   checks that a name is free.
  *
  * Locking rules:
- * - A directory's index is changed only under the directory inode's
+ * - A directory's index is changed only under both the directory inode's
  *   i_rwsem held exclusive (creation, removal and renaming take it, as
- *   they did before there was an index), and read under it held at least
- *   shared: the VFS calls ->lookup and ->iterate_shared with it shared.
- *   So no lock of our own guards the index, and a record's name and
- *   position are stable for whoever holds the lock.
- * - The VFS runs ->lookup for a name at most once at a time per directory
- *   (d_alloc_parallel() under the shared lock, or the lock exclusive), so
- *   a live record has at most one hashed dentry.  dbgfs_lookup() builds
- *   with the lock exclusive, checking the dcache again under it.
+ *   they did before there was an index) and the index's own mutex
+ *   (@lock), and read under either: the VFS calls ->lookup and
+ *   ->iterate_shared with i_rwsem shared, dbgfs_lookup() takes @lock.
+ *   A record's name and position are stable for whoever holds either.
+ * - dbgfs_lookup() never takes i_rwsem: a handler may call it while a
+ *   remover holds i_rwsem exclusive and waits for that handler.  Nothing
+ *   waits for a handler with @lock held, and @lock is only ever taken
+ *   inside i_rwsem, never the other way round.
+ * - A name is looked up at most once at a time per directory: the VFS
+ *   and dbgfs_lookup() both go through d_alloc_parallel(), so a live
+ *   record has at most one hashed dentry.  dbgfs_lookup() finds the
+ *   record and hashes its dentry under @lock, so a removal that took the
+ *   record out under @lock finds that dentry in the dcache afterwards.
+ * - A record has at most one inode (@inode), under dbgfs_lazy_attr_lock:
+ *   a lookup takes the live one (igrab()) before it builds another, so an
+ *   inotify or fanotify mark, which holds the inode past its dentry, sees
+ *   the file's events across reclaim.
  * - A record is removed under the exclusive lock: taken out of the index
- *   and marked removed first, so no lookup can build it again, then its
- *   dentry, if the dcache has one, goes through the same removal as an
- *   eager file (dbgfs_file_removed(): EIO for open files, waiting for
- *   running handlers) and is unhashed.  A dentry being reclaimed at that
- *   moment (unhashed, count 0) has no open file and no handler.
+ *   and marked removed first, under @lock, so no lookup can build it
+ *   again; then its dentry, if the dcache has one, goes through the same
+ *   removal as an eager file (dbgfs_file_removed(): EIO for open files,
+ *   waiting for running handlers) and is unhashed.  An inode that no
+ *   dentry shows (held by a mark, or being reclaimed) is detached from
+ *   the record and told it was deleted, as d_delete() tells an eager one.
  * - Removing a directory first empties the lazy part of its subtree
  *   (dbgfs_lazy_remove_tree(), each directory under its own lock, marked
  *   dead so that nothing is created in it again), then leaves the eager
  *   part to simple_recursive_removal().  That walk never sees a dentry of
  *   a record: those hold no pin, and it would drop one.
  * - Lifetime: a record is referenced by its index (until removal) and by
- *   the inode built from it (until ->evict_inode).  The record holds the
+ *   the inode built from it (until ->evict_inode or the removal detaches
+ *   it).  The record holds the
  *   pin of the internal mount that its creation took, given back when the
  *   last reference goes: by the removal that dropped it, before it
  *   returns, or else deferred like a dentry's (dbgfs_entry_freed()).
  * - A record's mode, owner, size and times are copied into the inode when
  *   built and back from it by ->setattr, under dbgfs_lazy_attr_lock: a
- *   setattr holds the file's inode lock, not the directory's.
+ *   setattr holds the file's inode lock, not the directory's.  Times are
+ *   kept as time64_t seconds and nanoseconds: any time an inode takes.
  */
 
 #define pr_fmt(fmt) "dbgfs: " fmt
@@ -59,6 +71,7 @@
 #include <linux/fs.h>
 #include <linux/fsnotify.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/namei.h>
 #include <linux/rbtree.h>
 #include <linux/slab.h>
@@ -85,7 +98,7 @@ MODULE_PARM_DESC(lazy_inodes, "inodes built from lazy entries (read-only)");
 
 static struct kmem_cache *dbgfs_lazy_cachep __ro_after_init;
 
-/* Guards the attributes of every record (see the rules at the top). */
+/* Guards every record's attributes and @inode (see the rules at the top). */
 static DEFINE_SPINLOCK(dbgfs_lazy_attr_lock);
 
 /* Positions stay below this, so that ctx->pos fits any llseek limit. */
@@ -112,6 +125,7 @@ enum {
  * @name: the file's name, allocated
  * @data: the inode's i_private
  * @real_fops: the creator's fops, behind the proxy
+ * @inode: the inode built from it while one lives, or %NULL
  * @ref: one for the index until removal, one for a built inode
  * @pos: the slot in the directory's @entries
  * @ino: the inode number, fixed at creation
@@ -121,15 +135,15 @@ enum {
  * @uid: owner
  * @gid: group
  * @size: i_size
- * @atime: times in ns, as at creation and then setattr
- * @mtime: see @atime
- * @ctime: see @atime
+ * @sec: atime, mtime and ctime: seconds, as at creation and then setattr
+ * @nsec: and their nanoseconds
  */
 struct dbgfs_lazy {
 	struct rb_node node;
 	const char *name;
 	void *data;
 	const struct file_operations *real_fops;
+	struct inode *inode;
 	refcount_t ref;
 	u32 pos;
 	unsigned int ino;
@@ -139,9 +153,8 @@ struct dbgfs_lazy {
 	kuid_t uid;
 	kgid_t gid;
 	loff_t size;
-	s64 atime;
-	s64 mtime;
-	s64 ctime;
+	time64_t sec[3];
+	u32 nsec[3];
 };
 
 /**
@@ -149,11 +162,14 @@ struct dbgfs_lazy {
  * @names: records by name
  * @entries: records and eager dentries by position
  * @next: the next position xa_alloc_cyclic() tries
+ * @lock: held with i_rwsem to change @names and @entries, or alone to
+ *	read them (see the rules at the top)
  */
 struct dbgfs_lazy_dir {
 	struct rb_root names;
 	struct xarray entries;
 	u32 next;
+	struct mutex lock;
 };
 
 static struct dbgfs_lazy_dir *dbgfs_lazy_dir_of(struct inode *dir)
@@ -170,6 +186,7 @@ struct dbgfs_lazy_dir *dbgfs_lazy_dir_new(void)
 	ld->names = RB_ROOT;
 	xa_init_flags(&ld->entries, XA_FLAGS_ALLOC);
 	ld->next = 0;
+	mutex_init(&ld->lock);
 	return ld;
 }
 
@@ -178,6 +195,7 @@ void dbgfs_lazy_dir_free(struct dbgfs_lazy_dir *ld)
 {
 	WARN_ON(!xa_empty(&ld->entries) || !RB_EMPTY_ROOT(&ld->names));
 	xa_destroy(&ld->entries);
+	mutex_destroy(&ld->lock);
 	kfree(ld);
 }
 
@@ -265,14 +283,14 @@ long dbgfs_lazy_index_add(struct inode *dir, struct dentry *dentry,
 	u32 pos;
 	int err;
 
+	mutex_lock(&ld->lock);
 	err = dbgfs_lazy_alloc_pos(ld, xa_tag_pointer(dentry,
 						      DBGFS_LAZY_TAG_DENTRY),
 				   &pos);
-	if (err)
-		return err;
-	if (is_dir)
+	if (!err && is_dir)
 		xa_set_mark(&ld->entries, pos, DBGFS_LAZY_MARK_DIR);
-	return pos;
+	mutex_unlock(&ld->lock);
+	return err ? err : pos;
 }
 
 /**
@@ -282,80 +300,33 @@ long dbgfs_lazy_index_add(struct inode *dir, struct dentry *dentry,
  */
 void dbgfs_lazy_index_del(struct inode *dir, u32 pos)
 {
-	xa_erase(&dbgfs_lazy_dir_of(dir)->entries, pos);
+	struct dbgfs_lazy_dir *ld = dbgfs_lazy_dir_of(dir);
+
+	mutex_lock(&ld->lock);
+	xa_erase(&ld->entries, pos);
+	mutex_unlock(&ld->lock);
 }
 
 static void dbgfs_lazy_set_times(struct dbgfs_lazy *rec,
 				 const struct timespec64 t[3])
 {
-	rec->atime = timespec64_to_ns(&t[0]);
-	rec->mtime = timespec64_to_ns(&t[1]);
-	rec->ctime = timespec64_to_ns(&t[2]);
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		rec->sec[i] = t[i].tv_sec;
+		rec->nsec[i] = t[i].tv_nsec;
+	}
 }
 
-/**
- * dbgfs_lazy_add() - create a lazy entry
- * @parent: the directory, its inode locked exclusive, @name free in it
- * @name: the name, checked
- * @mode: mode with S_IFREG
- * @data: the inode's i_private
- * @full_proxy: whether the file goes behind the full proxy
- * @real_fops: the creator's fops
- * @size: i_size
- *
- * On success the pin the caller took for the entry belongs to the record.
- *
- * Return: 0 or a negative errno.
- */
-int dbgfs_lazy_add(struct dentry *parent, const char *name, umode_t mode,
-		   void *data, bool full_proxy,
-		   const struct file_operations *real_fops, loff_t size)
+static void dbgfs_lazy_get_times(const struct dbgfs_lazy *rec,
+				 struct timespec64 t[3])
 {
-	struct inode *dir = d_inode(parent);
-	struct dbgfs_lazy_dir *ld = dbgfs_lazy_dir_of(dir);
-	struct timespec64 now[3];
-	struct dbgfs_lazy *rec;
-	struct qstr qname;
-	int err;
+	int i;
 
-	rec = kmem_cache_zalloc(dbgfs_lazy_cachep, GFP_KERNEL);
-	if (!rec)
-		return -ENOMEM;
-	rec->name = kstrdup(name, GFP_KERNEL);
-	if (!rec->name) {
-		err = -ENOMEM;
-		goto out_free;
+	for (i = 0; i < 3; i++) {
+		t[i].tv_sec = rec->sec[i];
+		t[i].tv_nsec = rec->nsec[i];
 	}
-	err = dbgfs_lazy_alloc_pos(ld, rec, &rec->pos);
-	if (err)
-		goto out_free;
-
-	rec->len = strlen(name);
-	rec->data = data;
-	rec->real_fops = real_fops;
-	rec->flags = full_proxy ? DBGFS_LAZY_FULL_PROXY : 0;
-	refcount_set(&rec->ref, 1);
-	rec->ino = get_next_ino();
-	rec->mode = mode;
-	rec->uid = GLOBAL_ROOT_UID;
-	rec->gid = GLOBAL_ROOT_GID;
-	rec->size = size;
-	/* What dbgfs_inode_init_ts() gives an eager inode. */
-	now[0] = current_time(dir);
-	now[1] = now[0];
-	now[2] = now[0];
-	dbgfs_lazy_set_times(rec, now);
-	dbgfs_lazy_link_name(ld, rec);
-	atomic_inc(&dbgfs_lazy_records);
-
-	qname = (struct qstr)QSTR_INIT(rec->name, rec->len);
-	dbgfs_fsnotify_name(dir, FS_CREATE, &qname);
-	return 0;
-
-out_free:
-	kfree(rec->name);
-	kmem_cache_free(dbgfs_lazy_cachep, rec);
-	return err;
 }
 
 /*
@@ -375,41 +346,76 @@ static void dbgfs_lazy_put(struct dbgfs_lazy *rec, bool by_removal)
 		dbgfs_entry_freed();
 }
 
-/* An inode for @rec, with the record's attributes and a reference on it. */
+/*
+ * The inode of @rec, with a reference: the live one if there is one, else
+ * a new one with the record's attributes and a reference on the record.
+ */
 static struct inode *dbgfs_lazy_inode(struct super_block *sb,
 				      struct dbgfs_lazy *rec)
 {
-	struct inode *inode = new_inode(sb);
 	struct dbgfs_inode_info *info;
+	struct inode *inode, *live;
 	struct timespec64 t[3];
 
+	spin_lock(&dbgfs_lazy_attr_lock);
+	live = rec->inode ? igrab(rec->inode) : NULL;
+	spin_unlock(&dbgfs_lazy_attr_lock);
+	if (live)
+		return live;
+
+	inode = new_inode(sb);
 	if (!inode)
 		return NULL;
 	inode->i_ino = rec->ino;
-	spin_lock(&dbgfs_lazy_attr_lock);
-	inode->i_mode = rec->mode;
-	inode->i_uid = rec->uid;
-	inode->i_gid = rec->gid;
-	inode->i_size = rec->size;
-	t[0] = ns_to_timespec64(rec->atime);
-	t[1] = ns_to_timespec64(rec->mtime);
-	t[2] = ns_to_timespec64(rec->ctime);
-	spin_unlock(&dbgfs_lazy_attr_lock);
-	dbgfs_inode_set_times(inode, t);
-
 	info = DBGFS_I(inode);
 	info->real_fops = rec->real_fops;
 	info->aux = NULL;
 	dbgfs_file_init(info);
-	refcount_inc(&rec->ref);
-	info->lazy = rec;
-	atomic_inc(&dbgfs_lazy_inodes);
-
 	inode->i_private = rec->data;
 	inode->i_op = &dbgfs_file_inode_operations;
 	inode->i_fop = rec->flags & DBGFS_LAZY_FULL_PROXY ?
 		       &dbgfs_full_proxy_fops : &dbgfs_open_proxy_fops;
+
+	spin_lock(&dbgfs_lazy_attr_lock);
+	/* One inode per record: one that went live meanwhile wins. */
+	live = rec->inode ? igrab(rec->inode) : NULL;
+	if (!live) {
+		inode->i_mode = rec->mode;
+		inode->i_uid = rec->uid;
+		inode->i_gid = rec->gid;
+		inode->i_size = rec->size;
+		dbgfs_lazy_get_times(rec, t);
+		refcount_inc(&rec->ref);
+		info->lazy = rec;
+		rec->inode = inode;
+		atomic_inc(&dbgfs_lazy_inodes);
+	}
+	spin_unlock(&dbgfs_lazy_attr_lock);
+	if (live) {
+		inode->i_mode = S_IFREG;	/* for ->evict_inode */
+		iput(inode);
+		return live;
+	}
+	dbgfs_inode_set_times(inode, t);
 	return inode;
+}
+
+/*
+ * Take the inode of @inode's record away from it, under
+ * dbgfs_lazy_attr_lock: the record, whose reference the caller now owns.
+ */
+static struct dbgfs_lazy *dbgfs_lazy_detach(struct inode *inode)
+{
+	struct dbgfs_inode_info *info = DBGFS_I(inode);
+	struct dbgfs_lazy *rec = info->lazy;
+
+	if (!rec)
+		return NULL;
+	info->lazy = NULL;
+	if (rec->inode == inode)
+		rec->inode = NULL;
+	atomic_dec(&dbgfs_lazy_inodes);
+	return rec;
 }
 
 /**
@@ -419,10 +425,14 @@ static struct inode *dbgfs_lazy_inode(struct super_block *sb,
 void dbgfs_lazy_evict(struct inode *inode)
 {
 	struct dbgfs_inode_info *info = DBGFS_I(inode);
+	struct dbgfs_lazy *rec;
 
-	if (S_ISREG(inode->i_mode) && info->lazy) {
-		atomic_dec(&dbgfs_lazy_inodes);
-		dbgfs_lazy_put(info->lazy, false);
+	if (S_ISREG(inode->i_mode)) {
+		spin_lock(&dbgfs_lazy_attr_lock);
+		rec = dbgfs_lazy_detach(inode);
+		spin_unlock(&dbgfs_lazy_attr_lock);
+		if (rec)
+			dbgfs_lazy_put(rec, false);
 	} else if (S_ISDIR(inode->i_mode) && info->lazy_dir) {
 		dbgfs_lazy_dir_free(info->lazy_dir);
 	}
@@ -437,13 +447,18 @@ void dbgfs_lazy_evict(struct inode *inode)
  */
 void dbgfs_lazy_save_attrs(struct inode *inode)
 {
-	struct dbgfs_lazy *rec = DBGFS_I(inode)->lazy;
 	struct timespec64 t[3];
+	struct dbgfs_lazy *rec;
 
-	if (!S_ISREG(inode->i_mode) || !rec)
+	if (!S_ISREG(inode->i_mode))
 		return;
 	dbgfs_inode_get_times(inode, t);
 	spin_lock(&dbgfs_lazy_attr_lock);
+	rec = DBGFS_I(inode)->lazy;
+	if (!rec) {
+		spin_unlock(&dbgfs_lazy_attr_lock);
+		return;
+	}
 	rec->mode = inode->i_mode;
 	rec->uid = inode->i_uid;
 	rec->gid = inode->i_gid;
@@ -485,39 +500,202 @@ struct dentry *dbgfs_lazy_lookup(struct inode *dir, struct dentry *dentry,
 }
 
 /**
- * dbgfs_lazy_lookup_locked() - the child @name of @parent, built if lazy
- * @parent: a directory, its inode locked exclusive
+ * dbgfs_lazy_lookup_unlocked() - the child @name of @parent, built if lazy
+ * @parent: a directory, not locked: the caller may be a handler that a
+ *	remover holding its lock waits for
  * @name: the name
+ *
+ * The same as the VFS's lookup of @name, but under the index's mutex
+ * instead of the directory's i_rwsem (see the rules at the top).
  *
  * Return: the dentry with a reference (positive or negative), or %NULL.
  */
-struct dentry *dbgfs_lazy_lookup_locked(struct dentry *parent,
-					const char *name)
+struct dentry *dbgfs_lazy_lookup_unlocked(struct dentry *parent,
+					  const char *name)
 {
+	DECLARE_WAIT_QUEUE_HEAD_ONSTACK(wq);
 	struct qstr qname = QSTR_INIT(name, strlen(name));
-	struct dbgfs_lazy_dir *ld = dbgfs_lazy_dir_of(d_inode(parent));
+	struct inode *dir = d_inode(parent);
+	struct dbgfs_lazy_dir *ld = dbgfs_lazy_dir_of(dir);
+	struct dentry *dentry, *alias;
 	struct dbgfs_lazy *rec;
-	struct dentry *dentry;
 	struct inode *inode;
 
-	dentry = dbgfs_try_lookup(&qname, parent);
+	if (!ld)
+		return NULL;
+	qname.hash = full_name_hash(parent, name, qname.len);
+	dentry = d_alloc_parallel(parent, &qname, &wq);
 	if (IS_ERR(dentry))
 		return NULL;
-	if (dentry || !ld || IS_DEADDIR(d_inode(parent)))
-		return dentry;
-	rec = dbgfs_lazy_find(ld, name, qname.len);
-	if (!rec)
-		return NULL;
-	dentry = d_alloc_name(parent, name);
-	if (!dentry)
-		return NULL;
-	inode = dbgfs_lazy_inode(parent->d_sb, rec);
-	if (!inode) {
+	if (!d_in_lookup(dentry))
+		return dentry;	/* in the dcache: another lookup built it */
+
+	mutex_lock(&ld->lock);
+	rec = IS_DEADDIR(dir) ? NULL : dbgfs_lazy_find(ld, name, qname.len);
+	inode = rec ? dbgfs_lazy_inode(dir->i_sb, rec) : NULL;
+	/* A miss hashes no negative dentry: a create may follow at once. */
+	alias = inode ? d_splice_alias(inode, dentry) : NULL;
+	mutex_unlock(&ld->lock);
+	d_lookup_done(dentry);
+	if (!inode || IS_ERR(alias)) {
 		dput(dentry);
 		return NULL;
 	}
-	d_add(dentry, inode);
+	if (alias) {
+		dput(dentry);
+		dentry = alias;
+	}
 	return dentry;
+}
+
+/*
+ * The event an eager file's creation or removal gives (fsnotify_create(),
+ * fsnotify_unlink()) is about the file's own inode: @inode if the caller
+ * has it, else the live one, else one built for the event when a mark
+ * could see it (an unwatched directory builds nothing).
+ */
+static void dbgfs_lazy_notify(struct inode *dir, struct dbgfs_lazy *rec,
+			      struct inode *inode, __u32 mask)
+{
+	struct qstr qname = QSTR_INIT(rec->name, rec->len);
+	struct inode *built = NULL;
+
+	if (!inode && dbgfs_fsnotify_watched(dir)) {
+		built = dbgfs_lazy_inode(dir->i_sb, rec);
+		inode = built;
+	}
+	/* Without memory for one, the directory stands in, as before. */
+	dbgfs_fsnotify_name(dir, mask, &qname, inode ? inode : dir);
+	iput(built);
+}
+
+/**
+ * dbgfs_lazy_add() - create a lazy entry
+ * @parent: the directory, its inode locked exclusive, @name free in it
+ * @name: the name, checked
+ * @mode: mode with S_IFREG
+ * @data: the inode's i_private
+ * @full_proxy: whether the file goes behind the full proxy
+ * @real_fops: the creator's fops
+ * @size: i_size
+ *
+ * On success the pin the caller took for the entry belongs to the record.
+ *
+ * Return: 0 or a negative errno.
+ */
+int dbgfs_lazy_add(struct dentry *parent, const char *name, umode_t mode,
+		   void *data, bool full_proxy,
+		   const struct file_operations *real_fops, loff_t size)
+{
+	struct inode *dir = d_inode(parent);
+	struct dbgfs_lazy_dir *ld = dbgfs_lazy_dir_of(dir);
+	struct timespec64 now[3];
+	struct dbgfs_lazy *rec;
+	int err;
+
+	rec = kmem_cache_zalloc(dbgfs_lazy_cachep, GFP_KERNEL);
+	if (!rec)
+		return -ENOMEM;
+	rec->name = kstrdup(name, GFP_KERNEL);
+	if (!rec->name) {
+		err = -ENOMEM;
+		goto out_free;
+	}
+
+	rec->len = strlen(name);
+	rec->data = data;
+	rec->real_fops = real_fops;
+	rec->flags = full_proxy ? DBGFS_LAZY_FULL_PROXY : 0;
+	refcount_set(&rec->ref, 1);
+	rec->ino = get_next_ino();
+	rec->mode = mode;
+	rec->uid = GLOBAL_ROOT_UID;
+	rec->gid = GLOBAL_ROOT_GID;
+	rec->size = size;
+	/* What dbgfs_inode_init_ts() gives an eager inode. */
+	now[0] = current_time(dir);
+	now[1] = now[0];
+	now[2] = now[0];
+	dbgfs_lazy_set_times(rec, now);
+
+	mutex_lock(&ld->lock);
+	err = dbgfs_lazy_alloc_pos(ld, rec, &rec->pos);
+	if (!err)
+		dbgfs_lazy_link_name(ld, rec);
+	mutex_unlock(&ld->lock);
+	if (err)
+		goto out_free;
+	atomic_inc(&dbgfs_lazy_records);
+
+	dbgfs_lazy_notify(dir, rec, NULL, FS_CREATE);
+	return 0;
+
+out_free:
+	kfree(rec->name);
+	kmem_cache_free(dbgfs_lazy_cachep, rec);
+	return err;
+}
+
+/* What simple_recursive_removal() does to an eager file's inode. */
+static void dbgfs_lazy_unlinked(struct inode *inode)
+{
+	struct timespec64 t[3];
+
+	dbgfs_inode_get_times(inode, t);
+	t[2] = current_time(inode);
+	dbgfs_inode_set_times(inode, t);
+	clear_nlink(inode);
+}
+
+/*
+ * After @rec left the index: its inode, if one lives that no dentry
+ * shows (a mark holds it), is detached from it, as an eager file's inode
+ * outlives its entry; one that a dentry still shows is detached when the
+ * last such dentry goes (dbgfs_lazy_d_iput()).
+ */
+static void dbgfs_lazy_orphan(struct dbgfs_lazy *rec)
+{
+	struct dbgfs_lazy *held = NULL;
+	struct inode *inode = NULL;
+
+	spin_lock(&dbgfs_lazy_attr_lock);
+	if (rec->inode && hlist_empty(&rec->inode->i_dentry)) {
+		inode = igrab(rec->inode);
+		held = dbgfs_lazy_detach(rec->inode);
+	}
+	spin_unlock(&dbgfs_lazy_attr_lock);
+	if (inode) {
+		dbgfs_lazy_unlinked(inode);
+		iput(inode);
+	}
+	if (held)
+		dbgfs_lazy_put(held, true);
+}
+
+/**
+ * dbgfs_lazy_d_iput() - a dentry lets go of its inode
+ * @dentry: the dentry, being freed
+ * @inode: its inode
+ *
+ * The last dentry of a removed record's inode detaches it from the
+ * record, so that a mark that still holds the inode does not keep the
+ * record and its pin (see dbgfs_lazy_orphan()).
+ */
+void dbgfs_lazy_d_iput(struct dentry *dentry, struct inode *inode)
+{
+	struct dbgfs_lazy *rec = NULL;
+
+	if (S_ISREG(inode->i_mode)) {
+		spin_lock(&dbgfs_lazy_attr_lock);
+		if (DBGFS_I(inode)->lazy &&
+		    (DBGFS_I(inode)->lazy->flags & DBGFS_LAZY_REMOVED) &&
+		    hlist_empty(&inode->i_dentry))
+			rec = dbgfs_lazy_detach(inode);
+		spin_unlock(&dbgfs_lazy_attr_lock);
+	}
+	iput(inode);
+	if (rec)
+		dbgfs_lazy_put(rec, false);
 }
 
 /*
@@ -529,30 +707,37 @@ static void dbgfs_lazy_kill(struct dentry *parent, struct dbgfs_lazy *rec)
 	struct qstr qname = QSTR_INIT(rec->name, rec->len);
 	struct inode *dir = d_inode(parent);
 	struct dbgfs_lazy_dir *ld = dbgfs_lazy_dir_of(dir);
-	struct dentry *dentry;
+	struct dentry *dentry = NULL;
+	struct inode *inode = NULL;
 
+	mutex_lock(&ld->lock);
+	/* Under both locks: dbgfs_lazy_d_iput() reads it under the second. */
+	spin_lock(&dbgfs_lazy_attr_lock);
 	rec->flags |= DBGFS_LAZY_REMOVED;
+	spin_unlock(&dbgfs_lazy_attr_lock);
 	rb_erase(&rec->node, &ld->names);
 	xa_erase(&ld->entries, rec->pos);
+	mutex_unlock(&ld->lock);
 
 	/*
 	 * Only the index's reference: no inode was built from @rec, so no
-	 * dentry shows it, and none can be built while we hold the lock.
+	 * dentry shows it, and none can be built now that it is out.
 	 */
-	if (refcount_read(&rec->ref) == 1)
-		dentry = NULL;
-	else
+	if (refcount_read(&rec->ref) > 1)
 		dentry = dbgfs_try_lookup(&qname, parent);
 	if (IS_ERR(dentry))
 		dentry = NULL;
 	if (dentry && d_really_is_positive(dentry) &&
 	    DBGFS_I(d_inode(dentry))->lazy == rec) {
+		inode = d_inode(dentry);
 		dbgfs_file_removed(dentry);
+		dbgfs_lazy_unlinked(inode);
 		d_invalidate(dentry);
 	}
+	/* The event fsnotify_unlink() would give: about the file's inode. */
+	dbgfs_lazy_notify(dir, rec, inode, FS_DELETE);
 	dput(dentry);
-	/* The event fsnotify_unlink() would give, with or without a dentry. */
-	dbgfs_fsnotify_name(dir, FS_DELETE, &qname);
+	dbgfs_lazy_orphan(rec);
 	/* The index's reference; every caller is a removal (see above). */
 	dbgfs_lazy_put(rec, true);
 }
@@ -703,12 +888,13 @@ int dbgfs_lazy_rename(struct dentry *dentry, const char *new_name)
 	if (!name)
 		return -ENOMEM;
 	ld = dbgfs_lazy_dir_of(d_inode(dentry->d_parent));
+	mutex_lock(&ld->lock);
 	rb_erase(&rec->node, &ld->names);
-	/* Readers of the name hold the directory's lock, as we do. */
-	kfree(rec->name);
-	rec->name = name;
-	rec->len = strlen(name);
+	swap(rec->name, name);
+	rec->len = strlen(rec->name);
 	dbgfs_lazy_link_name(ld, rec);
+	mutex_unlock(&ld->lock);
+	kfree(name);	/* the old name: its readers hold one of our locks */
 	return 0;
 }
 

@@ -26,11 +26,14 @@
  *
  * Everything is removed on unload.
  */
+#include <linux/completion.h>
 #include <linux/dcache.h>
+#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/printk.h>
 #include <linux/seq_file.h>
@@ -1324,6 +1327,106 @@ out:
 	return ok;
 }
 
+/*
+ * A handler of x looks up its sibling y, never looked up, while x is
+ * removed: the remover holds the directory's lock and waits for the
+ * handler, so the lookup must not need that lock.  The remover and the
+ * lookup run in threads; this case plays the handler (dbgfs_file_get())
+ * and lets go after the lookup, or after 10 s without it, which breaks
+ * the deadlock that a lookup taking the lock would make.
+ */
+struct ktap_handler_lookup {
+	struct dentry *dir, *x, *found;
+	struct completion removed, looked_up;
+};
+
+static int ktap_remover_fn(void *arg)
+{
+	struct ktap_handler_lookup *t = arg;
+
+	dbgfs_remove(t->x);
+	complete(&t->removed);
+	return 0;
+}
+
+static int ktap_looker_fn(void *arg)
+{
+	struct ktap_handler_lookup *t = arg;
+
+	t->found = dbgfs_lookup("y", t->dir);
+	complete(&t->looked_up);
+	return 0;
+}
+
+static bool ktap_handler_lookup_one(bool lazy_x, char *diag)
+{
+	struct ktap_handler_lookup t = { };
+	struct task_struct *task;
+	bool ok = false, got;
+	int i;
+
+	t.dir = dbgfs_create_dir("x_handler_lookup", NULL);
+	if (IS_ERR(t.dir)) {
+		snprintf(diag, KTAP_DIAG_LEN, "create_dir: %ld", PTR_ERR(t.dir));
+		return false;
+	}
+	init_completion(&t.removed);
+	init_completion(&t.looked_up);
+	dbgfs_create_u32("y", 0644, t.dir, &ktap_u32);
+	if (lazy_x) {
+		dbgfs_create_u32("x", 0644, t.dir, &ktap_u32);
+		t.x = dbgfs_lookup("x", t.dir);
+	} else {
+		t.x = dbgfs_create_file("x", 0444, t.dir, NULL,
+					&ktap_keep_fops);
+		if (!IS_ERR(t.x))
+			dget(t.x);	/* as dbgfs_lookup() would give */
+	}
+	if (IS_ERR_OR_NULL(t.x) || dbgfs_file_get(t.x)) {
+		snprintf(diag, KTAP_DIAG_LEN, "no x to hold (lazy %d)", lazy_x);
+		goto out_dir;
+	}
+	task = kthread_run(ktap_remover_fn, &t, "ktap_remover");
+	if (IS_ERR(task)) {
+		dbgfs_file_put(t.x);
+		snprintf(diag, KTAP_DIAG_LEN, "kthread_run: %ld", PTR_ERR(task));
+		goto out_dir;
+	}
+	/* The remover holds the directory's lock, then waits for us. */
+	for (i = 0; i < 500 && !inode_is_locked(d_inode(t.dir)); i++)
+		msleep(10);
+	msleep(50);
+	task = kthread_run(ktap_looker_fn, &t, "ktap_looker");
+	got = !IS_ERR(task) &&
+	      wait_for_completion_timeout(&t.looked_up, 10 * HZ);
+	dbgfs_file_put(t.x);	/* lets the remover, and then the lookup, go */
+	wait_for_completion(&t.removed);
+	if (!IS_ERR(task))
+		wait_for_completion(&t.looked_up);
+	if (!got)
+		snprintf(diag, KTAP_DIAG_LEN,
+			 "lookup of y blocked while x (lazy %d) was removed",
+			 lazy_x);
+	else if (IS_ERR_OR_NULL(t.found) || d_really_is_negative(t.found) ||
+		 d_inode(t.found)->i_private != &ktap_u32)
+		snprintf(diag, KTAP_DIAG_LEN, "lookup of y gave %p", t.found);
+	else
+		ok = true;
+	if (!IS_ERR_OR_NULL(t.found))
+		dput(t.found);
+out_dir:
+	if (!IS_ERR_OR_NULL(t.x))
+		dput(t.x);
+	dbgfs_remove(t.dir);
+	return ok;
+}
+
+static bool ktap_handler_lookup(char *diag)
+{
+	return ktap_handler_lookup_one(false, diag) &&
+	       ktap_handler_lookup_one(true, diag);
+}
+
 static const struct ktap_case ktap_cases[] = {
 	{ "initialized", ktap_initialized },
 	{ "create_dir_null_parent_is_root", ktap_root_dir },
@@ -1374,6 +1477,7 @@ static const struct ktap_case ktap_cases[] = {
 	{ "lazy_remove_dir_with_lazy_children", ktap_lazy_remove_dir },
 	{ "lazy_change_name", ktap_lazy_change_name },
 	{ "lazy_lookup_and_remove_remove", ktap_lazy_lookup_and_remove },
+	{ "lookup_from_handler_during_removal", ktap_handler_lookup },
 };
 
 static void ktap_setup(void)
