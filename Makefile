@@ -104,9 +104,14 @@ deb: host-deps
 	@echo "[make] built $(DEB)"
 
 # The guest sees build/share at /mnt/share: the source tree, the package,
-# and in upgrade/ the same source as a newer version, for the upgrade check.
+# and in upgrade/ the same source as a newer version, for the upgrade check;
+# commit: the tree's commit ("-dirty" if it had changes), for the rows of
+# tests/run-matrix.
 share: deb
 	$(call copy-sources,$(BUILD)/share/src)
+	@commit=$$(git rev-parse --short HEAD 2>/dev/null || echo '?'); \
+	[ -z "$$(git status --porcelain 2>/dev/null)" ] || commit=$$commit-dirty; \
+	echo "$$commit" >$(BUILD)/share/commit
 	rm -f $(BUILD)/share/dbgfs-dkms_*.deb
 	cp $(DEB) $(BUILD)/share/
 	tests/package/make-upgrade-deb $(BUILD)/share/src $(BUILD)/share/upgrade
