@@ -156,6 +156,23 @@ static inline bool dbgfs_fsnotify_watched(struct inode *dir)
 }
 
 /*
+ * d_alloc_parallel() takes no waitqueue_head in Linux 7.2 (porting.rst,
+ * without a release number); 6.12 and older take the caller's.  The test
+ * is set at 7.1, between the kernels dbgfs is built for.  DECLARE_WAIT_
+ * QUEUE_HEAD_ONSTACK() in the caller stays: unused where none is taken.
+ */
+static inline struct dentry *dbgfs_d_alloc_parallel(struct dentry *parent,
+						    const struct qstr *name,
+						    wait_queue_head_t *wq)
+{
+#if DBGFS_LINUX_AT_LEAST(7, 1)
+	return d_alloc_parallel(parent, name);
+#else
+	return d_alloc_parallel(parent, name, wq);
+#endif
+}
+
+/*
  * A child as the dentry cache has it, without a permission check and
  * without calling ->lookup: d_hash_and_lookup() until 6.16 added
  * try_lookup_noperm() (7.x no longer exports the old one).  Either returns

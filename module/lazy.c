@@ -524,7 +524,7 @@ struct dentry *dbgfs_lazy_lookup_unlocked(struct dentry *parent,
 	if (!ld)
 		return NULL;
 	qname.hash = full_name_hash(parent, name, qname.len);
-	dentry = d_alloc_parallel(parent, &qname, &wq);
+	dentry = dbgfs_d_alloc_parallel(parent, &qname, &wq);
 	if (IS_ERR(dentry))
 		return NULL;
 	if (!d_in_lookup(dentry))

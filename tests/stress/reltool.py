@@ -12,6 +12,9 @@ mounted at /sys/kernel/dbgfs.
     reltool.py worker SECONDS SEED         churn: open/read/write/close loop
                                            (until $RELTOOL_STOP exists)
     reltool.py rand SEED STEPS             randomized ops against a model
+    reltool.py lazy-marks                  lazy entries: times, inotify and
+                                           fanotify marks across reclaim
+                                           and removal
     reltool.py mount SOURCE TARGET DATA    raw mount(2), prints OK or errno
     reltool.py remount TARGET DATA         raw mount(2) with MS_REMOUNT
                                            (and nosuid, nodev, noexec)
@@ -23,6 +26,7 @@ import os
 import random
 import select
 import signal
+import struct
 import subprocess
 import sys
 import time
@@ -863,6 +867,159 @@ def raw_mount(source, target, fstype, flags, data):
     print('OK' if r == 0 else ename(ctypes.get_errno()))
 
 
+# --- lazy entries under marks (issue #26) -------------------------------------
+
+RAND = TOP + '/rand'
+LIBC = ctypes.CDLL(None, use_errno=True)
+IN_ACCESS, IN_ATTRIB, IN_OPEN = 0x1, 0x4, 0x20
+FAN_CLASS_NOTIF = 0
+FAN_REPORT_FID, FAN_REPORT_DIR_FID, FAN_REPORT_NAME = 0x200, 0x400, 0x800
+FAN_REPORT_TARGET_FID = 0x1000
+FAN_MARK_ADD = 0x1
+FAN_CREATE, FAN_DELETE = 0x100, 0x200
+FAN_EVENT_INFO_TYPE_FID = 1
+AT_FDCWD = -100
+
+
+def inotify_events(fd):
+    """The masks of the events waiting on inotify fd (non-blocking)."""
+    masks = []
+    try:
+        buf = os.read(fd, 65536)
+    except BlockingIOError:
+        return masks
+    off = 0
+    while off + 16 <= len(buf):
+        _wd, mask, _cookie, nlen = struct.unpack_from('iIII', buf, off)
+        masks.append(mask)
+        off += 16 + nlen
+    return masks
+
+
+def lazy_times():
+    """Times beyond 2262 and their nanoseconds survive reclaim."""
+    path = RAND + '/t'
+    err = ctl('rand', b'u32 t 1')
+    check(err is None, 'lazy-marks: rand/t created', str(err))
+    want = 99999999999 * 10**9 + 123456789
+    os.utime(path, ns=(want, want))
+    drop_caches()
+    built = param_dbgfs('lazy_inodes')
+    st = os.stat(path)
+    check((st.st_atime_ns, st.st_mtime_ns) == (want, want),
+          'lazy entry: atime and mtime of year 5138 with nanoseconds '
+          'survive reclaim (touch -d @99999999999.123456789)',
+          'got %d %d, want %d' % (st.st_atime_ns, st.st_mtime_ns, want),
+          'lazy_inodes before the stat: %s' % built)
+    ctl('rand', b'rm t')
+
+
+def param_dbgfs(name):
+    with open('/sys/module/dbgfs/parameters/' + name) as f:
+        return f.read().strip()
+
+
+def lazy_inotify(keep_dentry):
+    """A watched lazy entry keeps its inode and events across reclaim, and
+    its removal frees its record although the watch holds the inode."""
+    how = 'looked up' if keep_dentry else 'reclaimed'
+    path = RAND + '/w'
+    before = int(param_dbgfs('lazy_records'))
+    check(ctl('rand', b'u32 w 2') is None, 'lazy-marks: rand/w created')
+    ino = os.stat(path).st_ino
+    fd = LIBC.inotify_init1(os.O_NONBLOCK)
+    wd = LIBC.inotify_add_watch(fd, path.encode(),
+                                IN_OPEN | IN_ACCESS | IN_ATTRIB)
+    check(fd >= 0 and wd >= 0, 'inotify watch on a lazy entry',
+          'errno %s' % ename(ctypes.get_errno()))
+    drop_caches()
+    st = os.stat(path)
+    with open(path) as f:
+        f.read()
+    os.chmod(path, 0o640)
+    masks = inotify_events(fd)
+    seen = 0
+    for m in masks:
+        seen |= m
+    check(st.st_ino == ino and seen & IN_OPEN and seen & IN_ACCESS and
+          seen & IN_ATTRIB,
+          'a watched lazy entry: the same inode after drop_caches, and '
+          'its watch sees open, access and attrib',
+          'inode %d then %d; event masks %s' % (ino, st.st_ino,
+                                               [hex(m) for m in masks]))
+    if not keep_dentry:
+        drop_caches()
+    check(ctl('rand', b'rm w') is None, 'lazy-marks: rand/w removed')
+    after = int(param_dbgfs('lazy_records'))
+    check(after == before,
+          'removing a watched lazy entry (%s) frees its record '
+          '(lazy_records as before it)' % how,
+          'lazy_records %d before, %d after' % (before, after))
+    os.close(fd)
+
+
+def fanotify_fid_ino(buf, off, end):
+    """The inode number in the FID record of an event: FILEID_INO64_GEN."""
+    while off + 4 <= end:
+        info_type, _pad, length = struct.unpack_from('BBH', buf, off)
+        if info_type == FAN_EVENT_INFO_TYPE_FID:
+            hbytes, _htype = struct.unpack_from('Ii', buf, off + 12)
+            if hbytes >= 8:
+                return struct.unpack_from('Q', buf, off + 20)[0]
+            return None
+        if length == 0:
+            break
+        off += length
+    return None
+
+
+def lazy_fanotify():
+    """Create and delete events of a lazy entry report the entry itself
+    (FAN_REPORT_TARGET_FID), not its directory."""
+    flags = (FAN_CLASS_NOTIF | FAN_REPORT_FID | FAN_REPORT_DIR_FID |
+             FAN_REPORT_NAME | FAN_REPORT_TARGET_FID)
+    fd = LIBC.fanotify_init(flags, os.O_RDONLY)
+    if fd < 0:
+        print('ok fanotify target FID of a lazy entry # SKIP '
+              'fanotify_init: %s' % ename(ctypes.get_errno()))
+        return
+    LIBC.fanotify_mark.argtypes = [ctypes.c_int, ctypes.c_uint,
+                                   ctypes.c_uint64, ctypes.c_int,
+                                   ctypes.c_char_p]
+    if LIBC.fanotify_mark(fd, FAN_MARK_ADD, FAN_CREATE | FAN_DELETE,
+                          AT_FDCWD, RAND.encode()) < 0:
+        print('ok fanotify target FID of a lazy entry # SKIP '
+              'this kernel reports no FID for dbgfs (fanotify_mark: %s)'
+              % ename(ctypes.get_errno()))
+        os.close(fd)
+        return
+    check(ctl('rand', b'u32 f 3') is None, 'lazy-marks: rand/f created')
+    ino = os.stat(RAND + '/f').st_ino
+    dir_ino = os.stat(RAND).st_ino
+    drop_caches()
+    check(ctl('rand', b'rm f') is None, 'lazy-marks: rand/f removed')
+    buf = os.read(fd, 65536)
+    got = {}
+    off = 0
+    while off + 24 <= len(buf):
+        elen, _v, _r, mlen, mask = struct.unpack_from('IBBHQ', buf, off)
+        got[mask & (FAN_CREATE | FAN_DELETE)] = \
+            fanotify_fid_ino(buf, off + mlen, off + elen)
+        off += elen
+    os.close(fd)
+    check(got.get(FAN_CREATE) == ino and got.get(FAN_DELETE) == ino,
+          'fanotify: the create and delete events of a lazy entry name '
+          'the entry (its inode number in the target FID)',
+          'entry %d, directory %d, events %s' % (ino, dir_ino, got))
+
+
+def cmd_lazy_marks():
+    lazy_times()
+    lazy_inotify(keep_dentry=False)
+    lazy_inotify(keep_dentry=True)
+    lazy_fanotify()
+
+
 def main():
     a = sys.argv[1:]
     if not a:
@@ -879,6 +1036,8 @@ def main():
         return
     elif a[0] == 'rand':
         cmd_rand(int(a[1]), int(a[2]))
+    elif a[0] == 'lazy-marks':
+        cmd_lazy_marks()
     elif a[0] == 'mount':
         raw_mount(a[1], a[2], 'dbgfs', 0, a[3])
         return
