@@ -996,6 +996,8 @@ static struct dentry *dbgfs_lookup_pinned(const char *name,
 		dput(dentry);
 		return NULL;
 	}
+	if (dbgfs_lazy)
+		dbgfs_lazy_pin(dentry);
 	return dentry;
 }
 

@@ -110,6 +110,7 @@ struct dentry *dbgfs_lazy_lookup(struct inode *dir, struct dentry *dentry,
 				 unsigned int flags);
 struct dentry *dbgfs_lazy_lookup_unlocked(struct dentry *parent,
 					  const char *name);
+void dbgfs_lazy_pin(struct dentry *dentry);
 void dbgfs_lazy_d_iput(struct dentry *dentry, struct inode *inode);
 bool dbgfs_lazy_remove_name(struct dentry *parent, const char *name);
 bool dbgfs_lazy_remove_dentry(struct dentry *dentry);

@@ -38,6 +38,11 @@
  *   record has at most one hashed dentry.  dbgfs_lookup() finds the
  *   record and hashes its dentry under @lock, so a removal that took the
  *   record out under @lock finds that dentry in the dcache afterwards.
+ * - An entry that a client found with dbgfs_lookup() is pinned as
+ *   debugfs's entries are: its record holds a reference on its dentry
+ *   until removal (dbgfs_lazy_pin()), so that what the client wrote into
+ *   the inode is not lost to reclaim and a dentry pointer kept after
+ *   dput() stays valid.  Only userspace's lookups are reclaimable.
  * - A record has at most one inode (@inode), under dbgfs_lazy_attr_lock:
  *   a lookup takes the live one (igrab()) before it builds another, so an
  *   inotify or fanotify mark, which holds the inode past its dentry, sees
@@ -117,6 +122,7 @@ static DEFINE_SPINLOCK(dbgfs_lazy_attr_lock);
 enum {
 	DBGFS_LAZY_FULL_PROXY	= BIT(0),	/* dbgfs_create_file()'s proxy */
 	DBGFS_LAZY_REMOVED	= BIT(1),	/* out of the index */
+	DBGFS_LAZY_PINNED	= BIT(2),	/* dbgfs_lookup() found it */
 };
 
 /**
@@ -130,7 +136,7 @@ enum {
  * @pos: the slot in the directory's @entries
  * @ino: the inode number, fixed at creation
  * @len: strlen(@name)
- * @flags: DBGFS_LAZY_*, changed under the directory's lock
+ * @flags: DBGFS_LAZY_*, changed under @lock of the directory's index
  * @mode: mode and type, then what setattr made of them
  * @uid: owner
  * @gid: group
@@ -548,6 +554,34 @@ struct dentry *dbgfs_lazy_lookup_unlocked(struct dentry *parent,
 	return dentry;
 }
 
+/**
+ * dbgfs_lazy_pin() - keep the entry a client looked up, as debugfs would
+ * @dentry: a positive dentry from dbgfs_lookup(), referenced
+ *
+ * The record takes a reference on @dentry, dropped by the removal, so
+ * that neither the dentry nor its inode is reclaimed (see the rules).
+ * Eager entries are pinned already.
+ */
+void dbgfs_lazy_pin(struct dentry *dentry)
+{
+	struct inode *inode = d_inode(dentry);
+	struct dbgfs_lazy_dir *ld;
+	struct dbgfs_lazy *rec;
+
+	if (!S_ISREG(inode->i_mode) || !DBGFS_I(inode)->lazy)
+		return;
+	/* Ours holds the inode attached: @rec stays (dbgfs_lazy_orphan()). */
+	rec = DBGFS_I(inode)->lazy;
+	ld = dbgfs_lazy_dir_of(d_inode(dentry->d_parent));
+	mutex_lock(&ld->lock);
+	if (!(rec->flags & (DBGFS_LAZY_REMOVED | DBGFS_LAZY_PINNED)) &&
+	    !d_unhashed(dentry)) {
+		rec->flags |= DBGFS_LAZY_PINNED;
+		dget(dentry);
+	}
+	mutex_unlock(&ld->lock);
+}
+
 /*
  * The event an eager file's creation or removal gives (fsnotify_create(),
  * fsnotify_unlink()) is about the file's own inode: @inode if the caller
@@ -733,6 +767,9 @@ static void dbgfs_lazy_kill(struct dentry *parent, struct dbgfs_lazy *rec)
 		dbgfs_file_removed(dentry);
 		dbgfs_lazy_unlinked(inode);
 		d_invalidate(dentry);
+		/* the pin: a pinned dentry stays hashed until now */
+		if (rec->flags & DBGFS_LAZY_PINNED)
+			dput(dentry);
 	}
 	/* The event fsnotify_unlink() would give: about the file's inode. */
 	dbgfs_lazy_notify(dir, rec, inode, FS_DELETE);

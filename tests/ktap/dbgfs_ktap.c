@@ -1176,7 +1176,8 @@ static bool ktap_lazy_lookup_builds(char *diag)
 	d = dbgfs_lookup("v", dir);
 	if (!ktap_lazy_expect(d, dir, S_IFREG | 0640, &ktap_u32, diag))
 		goto out_put;
-	if (d_count(d) != 1 ||
+	/* pinned by the lookup, as debugfs's: its record's reference, ours */
+	if (d_count(d) != 2 ||
 	    !ktap_lazy_count(dir, base + 1, "after a lookup", diag)) {
 		if (!diag[0])
 			snprintf(diag, KTAP_DIAG_LEN, "d_count of v %u",
@@ -1322,6 +1323,49 @@ static bool ktap_lazy_lookup_and_remove(char *diag)
 	dput(d);
 	ok = ktap_expect_absent("t", dir, diag) &&
 	     ktap_lazy_count(dir, base, "at the end", diag);
+out:
+	dbgfs_remove(dir);
+	return ok;
+}
+
+/*
+ * What a client writes into the inode of the dentry dbgfs_lookup() gave
+ * it (i_size, i_private) outlives reclaim, and so does the dentry itself,
+ * which it may keep after dput() as with debugfs: the lookup pins it.
+ */
+static bool ktap_lazy_lookup_pins(char *diag)
+{
+	struct dentry *dir, *d, *again;
+	unsigned int base;
+	bool ok = false;
+
+	dir = ktap_lazy_dir(&base, diag);
+	if (!dir)
+		return false;
+	dbgfs_create_u32("p", 0644, dir, &ktap_u32);
+	d = dbgfs_lookup("p", dir);
+	if (!ktap_lazy_expect(d, dir, S_IFREG | 0644, &ktap_u32, diag)) {
+		if (!IS_ERR_OR_NULL(d))
+			dput(d);
+		goto out;
+	}
+	i_size_write(d_inode(d), 42);
+	d_inode(d)->i_private = &ktap_marker;
+	dput(d);
+	shrink_dcache_parent(dir);	/* reclaim what is unused below dir */
+	again = dbgfs_lookup("p", dir);
+	if (again != d || i_size_read(d_inode(again)) != 42 ||
+	    d_inode(again)->i_private != &ktap_marker)
+		snprintf(diag, KTAP_DIAG_LEN,
+			 "after reclaim: dentry %s, size %lld, i_private %s",
+			 again == d ? "kept" : "new",
+			 again ? i_size_read(d_inode(again)) : -1LL,
+			 again && d_inode(again)->i_private == &ktap_marker ?
+			 "kept" : "lost");
+	else
+		ok = true;
+	if (again)
+		dput(again);
 out:
 	dbgfs_remove(dir);
 	return ok;
@@ -1477,6 +1521,7 @@ static const struct ktap_case ktap_cases[] = {
 	{ "lazy_remove_dir_with_lazy_children", ktap_lazy_remove_dir },
 	{ "lazy_change_name", ktap_lazy_change_name },
 	{ "lazy_lookup_and_remove_remove", ktap_lazy_lookup_and_remove },
+	{ "lazy_lookup_pins_entry", ktap_lazy_lookup_pins },
 	{ "lookup_from_handler_during_removal", ktap_handler_lookup },
 };
 

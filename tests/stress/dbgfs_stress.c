@@ -16,8 +16,10 @@
  *			  lazy ones too (renamed through dbgfs_lookup(),
  *			  removed by dbgfs_lookup_and_remove())
  *	  rand		  one operation of the randomized test on rand/:
- *			  "dir PATH", "u32 PATH SLOT", "link PATH TARGET",
- *			  "rm PATH", "mv PATH NEWNAME", "set SLOT VALUE";
+ *			  "dir PATH", "u32 PATH SLOT" (looked up after, so
+ *			  pinned), "lazy PATH SLOT" (not looked up),
+ *			  "link PATH TARGET", "rm PATH", "mv PATH NEWNAME",
+ *			  "set SLOT VALUE";
  *			  the write fails with the operation's errno
  *	files/		one file of every dbgfs type:
  *	  u8 u16 u32 u64 ulong size_t x8 x16 x32 x64 atomic_t bool  (0644)
@@ -579,6 +581,9 @@ static int rand_op(char *cmd)
 				err = -EIO;
 			dput(d);
 		}
+	} else if (!strcmp(op, "lazy") && arg && !rand_slot(arg, &slot)) {
+		/* no dbgfs_lookup(), which would pin it: reclaimable */
+		dbgfs_create_u32(last, 0644, dir, &rand_vals[slot]);
 	} else if (!strcmp(op, "link") && arg) {
 		d = dbgfs_create_symlink(last, dir, arg);
 		err = PTR_ERR_OR_ZERO(d);

@@ -899,7 +899,7 @@ def inotify_events(fd):
 def lazy_times():
     """Times beyond 2262 and their nanoseconds survive reclaim."""
     path = RAND + '/t'
-    err = ctl('rand', b'u32 t 1')
+    err = ctl('rand', b'lazy t 1')
     check(err is None, 'lazy-marks: rand/t created', str(err))
     want = 99999999999 * 10**9 + 123456789
     os.utime(path, ns=(want, want))
@@ -925,7 +925,7 @@ def lazy_inotify(keep_dentry):
     how = 'looked up' if keep_dentry else 'reclaimed'
     path = RAND + '/w'
     before = int(param_dbgfs('lazy_records'))
-    check(ctl('rand', b'u32 w 2') is None, 'lazy-marks: rand/w created')
+    check(ctl('rand', b'lazy w 2') is None, 'lazy-marks: rand/w created')
     ino = os.stat(path).st_ino
     fd = LIBC.inotify_init1(os.O_NONBLOCK)
     wd = LIBC.inotify_add_watch(fd, path.encode(),
@@ -993,7 +993,7 @@ def lazy_fanotify():
               % ename(ctypes.get_errno()))
         os.close(fd)
         return
-    check(ctl('rand', b'u32 f 3') is None, 'lazy-marks: rand/f created')
+    check(ctl('rand', b'lazy f 3') is None, 'lazy-marks: rand/f created')
     ino = os.stat(RAND + '/f').st_ino
     dir_ino = os.stat(RAND).st_ino
     drop_caches()
@@ -1013,8 +1013,26 @@ def lazy_fanotify():
           'entry %d, directory %d, events %s' % (ino, dir_ino, got))
 
 
+def lazy_security_xattr():
+    """security.* on a lazy entry: refused as on an eager one (no LSM of
+    the stock kernels keeps it on the inode, so reclaim loses nothing)."""
+    check(ctl('rand', b'lazy x 4') is None, 'lazy-marks: rand/x created')
+    got = {}
+    for name, path in (('lazy', RAND + '/x'), ('eager', FILES + '/proxy')):
+        try:
+            os.setxattr(path, 'security.dbgfs_test', b'1')
+            got[name] = 'set'
+        except OSError as e:
+            got[name] = ename(e.errno)
+    check(got['lazy'] == got['eager'] == 'EOPNOTSUPP',
+          'setxattr security.* on a lazy entry: EOPNOTSUPP, as on an '
+          'eager one', str(got))
+    ctl('rand', b'rm x')
+
+
 def cmd_lazy_marks():
     lazy_times()
+    lazy_security_xattr()
     lazy_inotify(keep_dentry=False)
     lazy_inotify(keep_dentry=True)
     lazy_fanotify()
