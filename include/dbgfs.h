@@ -208,7 +208,15 @@ struct dentry *dbgfs_create_file_unsafe(const char *name, umode_t mode,
  * keeps a small record in @parent and builds the file's inode and dentry
  * only when the name is looked up, and the kernel may reclaim them again
  * while the file is not open (the module parameter lazy=0 makes them at
- * once).  Nothing of this shows to userspace or to the caller.
+ * once).  Nothing of this shows to userspace or to the caller: inode
+ * number, mode, owner, size and times (any time64_t, with nanoseconds)
+ * are kept in the record, one inode stands for the file while anything
+ * holds it (an inotify or fanotify mark sees its events across reclaim),
+ * and create and delete events name the file's own inode.  Extended
+ * attributes are refused (EOPNOTSUPP), as on every dbgfs file; an LSM
+ * that keeps security.* labels on inodes without xattr support (SELinux)
+ * gives a reclaimed entry its policy's label again.  dbgfs_lookup() pins
+ * the entry (see there).
  */
 void dbgfs_create_u8(const char *name, umode_t mode, struct dentry *parent,
 		     u8 *value);
@@ -535,7 +543,12 @@ void dbgfs_create_devm_seqfile(struct device *dev, const char *name,
  * the superblock goes at the last dput() (dbgfs_lookup_and_remove() does
  * both in one call).  Drop it before the caller's module is unloaded.
  * The dentry of a lazy entry (see dbgfs_create_u8()) is built by this
- * call if the dcache has none.
+ * call if the dcache has none, and from then on the entry is pinned as
+ * debugfs's entries are: reclaim no longer frees its dentry and inode,
+ * so what the caller writes into the inode (i_size, i_private) stays, and
+ * so does the dentry, which the caller may keep using after dput() until
+ * the entry is removed.  It never takes the lock of @parent, so a handler
+ * may call it while its own file is being removed.
  *
  * Return: the entry's dentry with a reference the caller drops with
  * dput(), or %NULL if there is none.
