@@ -12,6 +12,9 @@ mounted at /sys/kernel/dbgfs.
     reltool.py worker SECONDS SEED         churn: open/read/write/close loop
                                            (until $RELTOOL_STOP exists)
     reltool.py rand SEED STEPS             randomized ops against a model
+    reltool.py faults SEED STEPS PERCENT   lazy entries under allocation
+                                           failures (failslab and
+                                           fail_page_alloc, debug kernel)
     reltool.py lazy-marks                  lazy entries: times, inotify and
                                            fanotify marks across reclaim
                                            and removal
@@ -1038,6 +1041,177 @@ def cmd_lazy_marks():
     lazy_fanotify()
 
 
+# --- allocation failures (issue #26, the sanitizer lane) ----------------------
+
+FAULT_DIRS = {
+    '/sys/kernel/debug/failslab': {'ignore-gfp-wait': 'N'},
+    '/sys/kernel/debug/fail_page_alloc': {'ignore-gfp-wait': 'N',
+                                          'ignore-gfp-highmem': 'N',
+                                          'min-order': '0'},
+}
+
+
+def fault_setup(percent):
+    """failslab and fail_page_alloc for the tasks that ask (make-it-fail)."""
+    if not os.path.isdir('/sys/kernel/debug/failslab'):
+        subprocess.run(['mount', '-t', 'debugfs', 'none', '/sys/kernel/debug'],
+                       check=False)
+    for d, extra in FAULT_DIRS.items():
+        conf = {'task-filter': 'Y', 'probability': str(percent),
+                'interval': '1', 'times': '-1', 'space': '0', 'verbose': '0'}
+        conf.update(extra)
+        for k, v in conf.items():
+            with open(d + '/' + k, 'w') as f:
+                f.write(v + '\n')
+
+
+def fault_teardown():
+    for d in FAULT_DIRS:
+        with open(d + '/probability', 'w') as f:
+            f.write('0\n')
+
+
+class Faults:
+    """Allocations of this task fail at random while on."""
+    def __init__(self):
+        self.fd = os.open('/proc/self/make-it-fail', os.O_WRONLY)
+        self.enomem = 0
+
+    def run(self, fn, *args):
+        """fn(*args) with faults on: ('ok', result) or ('err', errno)."""
+        os.pwrite(self.fd, b'1', 0)
+        try:
+            out = attempt(fn, *args)
+        finally:
+            os.pwrite(self.fd, b'0', 0)
+        if out == ('err', 'ENOMEM'):
+            self.enomem += 1
+        return out
+
+    def ctl(self, text):
+        os.pwrite(self.fd, b'1', 0)
+        try:
+            err = ctl('rand', text)
+        finally:
+            os.pwrite(self.fd, b'0', 0)
+        if err == 'ENOMEM':
+            self.enomem += 1
+        return err
+
+
+def fault_entry_ok(name, slot):
+    """The entry name exists, faults off, as made: mode, value."""
+    path = RAND + '/' + name
+    st = os.stat(path)
+    with open(path) as f:
+        val = f.read().strip()
+    return (st.st_mode & 0o7777) == 0o644 and val == str(1000 + slot)
+
+
+def cmd_faults(seed, steps, percent):
+    """Create, look up, list, read, rename and remove lazy entries with
+    allocations failing at random: errors only (ENOMEM, or ENOENT where
+    dbgfs_lookup() could not build the entry), never a wrong entry."""
+    rng = random.Random(seed)
+    figure('fault injection: seed %d, %d steps, %d%% of allocations'
+           % (seed, steps, percent))
+    before = int(param_dbgfs('lazy_records'))
+    for slot in range(64):
+        ctl('rand', ('set %d %d' % (slot, 1000 + slot)).encode())
+    fault_setup(percent)
+    fi = Faults()
+    model = {}          # name -> slot
+    inos = {}           # name -> inode number seen
+    wrong = []
+    allowed = {None, 'ENOMEM', 'ENOENT'}
+    try:
+        for step in range(steps):
+            op = rng.choice(('create', 'create', 'stat', 'list', 'read',
+                             'mv', 'rm', 'drop'))
+            names = sorted(model)
+            if op == 'create' or not names:
+                name = 'f%d' % rng.randrange(40)
+                slot = rng.randrange(64)
+                err = fi.ctl(('lazy %s %d' % (name, slot)).encode())
+                exists = os.path.exists(RAND + '/' + name)
+                if name in model:
+                    if not exists:
+                        wrong.append('%d: create over %s removed it' % (step, name))
+                    continue
+                if err not in allowed:
+                    wrong.append('%d: create %s: %s' % (step, name, err))
+                if exists:
+                    model[name] = slot
+                continue
+            name = rng.choice(names)
+            path = RAND + '/' + name
+            if op == 'stat':
+                res = fi.run(os.stat, path)
+                if res[0] == 'ok':
+                    if inos.setdefault(name, res[1].st_ino) != res[1].st_ino:
+                        wrong.append('%d: %s changed inode' % (step, name))
+                elif res[1] not in allowed:
+                    wrong.append('%d: stat %s: %s' % (step, name, res[1]))
+            elif op == 'list':
+                res = fi.run(os.listdir, RAND)
+                if res[0] == 'ok' and sorted(res[1]) != names:
+                    wrong.append('%d: listing %s, model %s'
+                                 % (step, sorted(res[1]), names))
+                elif res[0] == 'err' and res[1] not in allowed:
+                    wrong.append('%d: listdir: %s' % (step, res[1]))
+            elif op == 'read':
+                res = fi.run(read_all, path)
+                if res[0] == 'ok' and res[1].strip() != \
+                        str(1000 + model[name]).encode():
+                    wrong.append('%d: %s reads %r' % (step, name, res[1]))
+                elif res[0] == 'err' and res[1] not in allowed:
+                    wrong.append('%d: read %s: %s' % (step, name, res[1]))
+            elif op == 'mv':
+                new = 'f%d' % rng.randrange(40)
+                if new in model:
+                    continue
+                err = fi.ctl(('mv %s %s' % (name, new)).encode())
+                old_there = os.path.exists(path)
+                new_there = os.path.exists(RAND + '/' + new)
+                if err is None and new_there and not old_there:
+                    model[new] = model.pop(name)
+                    inos.pop(name, None)
+                elif err is None or old_there == new_there or \
+                        err not in allowed:
+                    wrong.append('%d: mv %s %s: %s, old %s, new %s'
+                                 % (step, name, new, err, old_there,
+                                    new_there))
+            elif op == 'rm':
+                err = fi.ctl(('rm %s' % name).encode())
+                there = os.path.exists(path)
+                if err is None and not there:
+                    del model[name]
+                    inos.pop(name, None)
+                elif err is None or not there or err not in allowed:
+                    wrong.append('%d: rm %s: %s, still there %s'
+                                 % (step, name, err, there))
+            else:
+                drop_caches()
+    finally:
+        fault_teardown()
+    check(not wrong, 'under allocation failures every operation gave '
+          'its result or an error, never a wrong entry', *wrong[:20])
+    check(fi.enomem > 0, 'allocation failures were injected (%d ENOMEM)'
+          % fi.enomem)
+    drop_caches()
+    listed = sorted(os.listdir(RAND))
+    bad = [n for n in listed if not fault_entry_ok(n, model.get(n, -1))]
+    check(listed == sorted(model) and not bad,
+          'the tree is whole afterwards: %d entries, each with its mode '
+          'and value' % len(model),
+          'listed %s' % listed, 'model %s' % sorted(model), 'bad %s' % bad)
+    for name in list(model):
+        ctl('rand', ('rm %s' % name).encode())
+    after = int(param_dbgfs('lazy_records'))
+    check(after == before, 'every record freed once removed '
+          '(lazy_records %d, before %d)' % (after, before))
+
+
 def main():
     a = sys.argv[1:]
     if not a:
@@ -1056,6 +1230,8 @@ def main():
         cmd_rand(int(a[1]), int(a[2]))
     elif a[0] == 'lazy-marks':
         cmd_lazy_marks()
+    elif a[0] == 'faults':
+        cmd_faults(int(a[1]), int(a[2]), int(a[3]))
     elif a[0] == 'mount':
         raw_mount(a[1], a[2], 'dbgfs', 0, a[3])
         return
