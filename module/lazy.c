@@ -683,9 +683,11 @@ static void dbgfs_lazy_unlinked(struct inode *inode)
 
 /*
  * After @rec left the index: its inode, if one lives that no dentry
- * shows (a mark holds it), is detached from it, as an eager file's inode
- * outlives its entry; one that a dentry still shows is detached when the
- * last such dentry goes (dbgfs_lazy_d_iput()).
+ * shows (a mark holds it), is detached from it and told it went, as the
+ * last dput() of an eager file's unlinked dentry tells it
+ * (fsnotify_inoderemove(): IN_DELETE_SELF, and the marks go); one that a
+ * dentry still shows is detached when the last such dentry goes
+ * (dbgfs_lazy_d_iput()), which tells it the same.
  */
 static void dbgfs_lazy_orphan(struct dbgfs_lazy *rec)
 {
@@ -700,6 +702,7 @@ static void dbgfs_lazy_orphan(struct dbgfs_lazy *rec)
 	spin_unlock(&dbgfs_lazy_attr_lock);
 	if (inode) {
 		dbgfs_lazy_unlinked(inode);
+		fsnotify_inoderemove(inode);
 		iput(inode);
 	}
 	if (held)

@@ -18,7 +18,8 @@
  *	  rand		  one operation of the randomized test on rand/:
  *			  "dir PATH", "u32 PATH SLOT" (looked up after, so
  *			  pinned), "lazy PATH SLOT" (not looked up),
- *			  "link PATH TARGET", "rm PATH", "mv PATH NEWNAME",
+ *			  "link PATH TARGET", "rm PATH", "unlink PATH"
+ *			  (dbgfs_lookup_and_remove()), "mv PATH NEWNAME",
  *			  "set SLOT VALUE";
  *			  the write fails with the operation's errno
  *	files/		one file of every dbgfs type:
@@ -584,6 +585,9 @@ static int rand_op(char *cmd)
 	} else if (!strcmp(op, "lazy") && arg && !rand_slot(arg, &slot)) {
 		/* no dbgfs_lookup(), which would pin it: reclaimable */
 		dbgfs_create_u32(last, 0644, dir, &rand_vals[slot]);
+	} else if (!strcmp(op, "unlink")) {
+		/* removal by name: a lazy entry goes without a lookup */
+		dbgfs_lookup_and_remove(last, dir);
 	} else if (!strcmp(op, "link") && arg) {
 		d = dbgfs_create_symlink(last, dir, arg);
 		err = PTR_ERR_OR_ZERO(d);

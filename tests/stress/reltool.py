@@ -875,6 +875,7 @@ def raw_mount(source, target, fstype, flags, data):
 RAND = TOP + '/rand'
 LIBC = ctypes.CDLL(None, use_errno=True)
 IN_ACCESS, IN_ATTRIB, IN_OPEN = 0x1, 0x4, 0x20
+IN_DELETE_SELF, IN_IGNORED = 0x400, 0x8000
 FAN_CLASS_NOTIF = 0
 FAN_REPORT_FID, FAN_REPORT_DIR_FID, FAN_REPORT_NAME = 0x200, 0x400, 0x800
 FAN_REPORT_TARGET_FID = 0x1000
@@ -950,14 +951,28 @@ def lazy_inotify(keep_dentry):
           'its watch sees open, access and attrib',
           'inode %d then %d; event masks %s' % (ino, st.st_ino,
                                                [hex(m) for m in masks]))
-    if not keep_dentry:
+    # Looked up: a dentry shows the inode at removal ('rm' looks it up
+    # too).  Reclaimed: only the mark holds it, and 'unlink' removes the
+    # entry by name, with no lookup.
+    if keep_dentry:
+        check(ctl('rand', b'rm w') is None, 'lazy-marks: rand/w removed')
+    else:
         drop_caches()
-    check(ctl('rand', b'rm w') is None, 'lazy-marks: rand/w removed')
+        check(ctl('rand', b'unlink w') is None,
+              'lazy-marks: rand/w removed by name')
     after = int(param_dbgfs('lazy_records'))
     check(after == before,
           'removing a watched lazy entry (%s) frees its record '
           '(lazy_records as before it)' % how,
           'lazy_records %d before, %d after' % (before, after))
+    masks = inotify_events(fd)
+    seen = 0
+    for m in masks:
+        seen |= m
+    check(seen & IN_DELETE_SELF and seen & IN_IGNORED,
+          'its watch sees IN_DELETE_SELF and IN_IGNORED, as an eager '
+          "file's does (%s)" % how,
+          'event masks %s' % [hex(m) for m in masks])
     os.close(fd)
 
 
