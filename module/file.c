@@ -248,6 +248,7 @@ void *dbgfs_get_aux(const struct file *file)
 EXPORT_SYMBOL_GPL(dbgfs_get_aux);
 
 /*
+ * Follows fs/debugfs/file.c (debugfs_locked_down(); Linux, GPL-2.0-only).
  * Under lockdown (LOCKDOWN_DEBUGFS) only files that cannot change the
  * kernel stay open to userspace: read-only by mode, opened for reading, and
  * without ioctl or mmap, through which a read-only file could still write.

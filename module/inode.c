@@ -190,6 +190,7 @@ static void dbgfs_apply_options(struct super_block *sb,
 	inode_unlock(root);
 }
 
+/* Follows fs/debugfs/inode.c (debugfs_show_options(); Linux, GPL-2.0-only). */
 static int dbgfs_show_options(struct seq_file *m, struct dentry *root)
 {
 	struct dbgfs_mount_opts *opts = root->d_sb->s_fs_info;

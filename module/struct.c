@@ -83,6 +83,7 @@ struct dentry *dbgfs_create_blob(const char *name, umode_t mode,
 }
 EXPORT_SYMBOL_GPL(dbgfs_create_blob);
 
+/* Follows fs/debugfs/file.c (debugfs_print_regs32(); Linux, GPL-2.0-only). */
 void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
 			int nregs, void __iomem *base, char *prefix)
 {
