@@ -1021,8 +1021,10 @@ def lazy_fanotify():
     off = 0
     while off + 24 <= len(buf):
         elen, _v, _r, mlen, mask = struct.unpack_from('IBBHQ', buf, off)
-        got[mask & (FAN_CREATE | FAN_DELETE)] = \
-            fanotify_fid_ino(buf, off + mlen, off + elen)
+        # fanotify merges the two events when they name one object
+        for bit in (FAN_CREATE, FAN_DELETE):
+            if mask & bit:
+                got[bit] = fanotify_fid_ino(buf, off + mlen, off + elen)
         off += elen
     os.close(fd)
     check(got.get(FAN_CREATE) == ino and got.get(FAN_DELETE) == ino,
