@@ -391,6 +391,7 @@ static struct inode *dbgfs_lazy_inode(struct super_block *sb,
 		inode->i_gid = rec->gid;
 		inode->i_size = rec->size;
 		dbgfs_lazy_get_times(rec, t);
+		dbgfs_inode_set_times(inode, t);
 		refcount_inc(&rec->ref);
 		info->lazy = rec;
 		rec->inode = inode;
@@ -402,7 +403,6 @@ static struct inode *dbgfs_lazy_inode(struct super_block *sb,
 		iput(inode);
 		return live;
 	}
-	dbgfs_inode_set_times(inode, t);
 	return inode;
 }
 
