@@ -175,7 +175,7 @@ struct dbgfs_lazy_dir {
 	struct rb_root names;
 	struct xarray entries;
 	u32 next;
-	struct mutex lock;
+	struct mutex lock;	/* see @lock above and the rules at the top */
 };
 
 static struct dbgfs_lazy_dir *dbgfs_lazy_dir_of(struct inode *dir)

@@ -1437,8 +1437,8 @@ static bool ktap_handler_lookup_one(bool lazy_x, char *diag)
 		goto out_dir;
 	}
 	/* The remover holds the directory's lock, then waits for us. */
-	for (i = 0; i < 500 && !inode_is_locked(d_inode(t.dir)); i++)
-		msleep(10);
+	for (i = 0; i < 250 && !inode_is_locked(d_inode(t.dir)); i++)
+		msleep(20);
 	msleep(50);
 	task = kthread_run(ktap_looker_fn, &t, "ktap_looker");
 	got = !IS_ERR(task) &&
