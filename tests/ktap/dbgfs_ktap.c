@@ -36,6 +36,8 @@
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/printk.h>
+#include <linux/sched/debug.h>
+#include <linux/sched/task.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/uidgid.h>
@@ -1402,11 +1404,40 @@ static int ktap_looker_fn(void *arg)
 	return 0;
 }
 
+/* A thread of the case, started; its task is referenced. */
+static struct task_struct *ktap_thread(int (*fn)(void *), void *arg,
+				       const char *name)
+{
+	struct task_struct *task = kthread_create(fn, arg, "%s", name);
+
+	if (IS_ERR(task))
+		return NULL;
+	get_task_struct(task);
+	wake_up_process(task);
+	return task;
+}
+
+/*
+ * Wait for @done; a thread that does not get there in 60 s is shown
+ * (sched_show_task()) and waited for without limit, since its work has
+ * our stack.
+ */
+static bool ktap_wait_thread(struct completion *done,
+			     struct task_struct *task, const char *what)
+{
+	if (wait_for_completion_timeout(done, 60 * HZ))
+		return true;
+	pr_err("dbgfs_ktap: %s stuck for 60 s:\n", what);
+	sched_show_task(task);
+	wait_for_completion(done);
+	return false;
+}
+
 static bool ktap_handler_lookup_one(bool lazy_x, char *diag)
 {
+	struct task_struct *remover = NULL, *looker = NULL;
 	struct ktap_handler_lookup t = { };
-	struct task_struct *task;
-	bool ok = false, got;
+	bool ok = false, got = false, done;
 	int i;
 
 	t.dir = dbgfs_create_dir("x_handler_lookup", NULL);
@@ -1430,26 +1461,29 @@ static bool ktap_handler_lookup_one(bool lazy_x, char *diag)
 		snprintf(diag, KTAP_DIAG_LEN, "no x to hold (lazy %d)", lazy_x);
 		goto out_dir;
 	}
-	task = kthread_run(ktap_remover_fn, &t, "ktap_remover");
-	if (IS_ERR(task)) {
+	remover = ktap_thread(ktap_remover_fn, &t, "ktap_remover");
+	if (!remover) {
 		dbgfs_file_put(t.x);
-		snprintf(diag, KTAP_DIAG_LEN, "kthread_run: %ld", PTR_ERR(task));
+		snprintf(diag, KTAP_DIAG_LEN, "no remover thread");
 		goto out_dir;
 	}
 	/* The remover holds the directory's lock, then waits for us. */
 	for (i = 0; i < 250 && !inode_is_locked(d_inode(t.dir)); i++)
 		msleep(20);
 	msleep(50);
-	task = kthread_run(ktap_looker_fn, &t, "ktap_looker");
-	got = !IS_ERR(task) &&
-	      wait_for_completion_timeout(&t.looked_up, 10 * HZ);
+	looker = ktap_thread(ktap_looker_fn, &t, "ktap_looker");
+	got = looker && wait_for_completion_timeout(&t.looked_up, 10 * HZ);
 	dbgfs_file_put(t.x);	/* lets the remover, and then the lookup, go */
-	wait_for_completion(&t.removed);
-	if (!IS_ERR(task))
-		wait_for_completion(&t.looked_up);
+	done = ktap_wait_thread(&t.removed, remover, "the remover");
+	if (looker)
+		done &= ktap_wait_thread(&t.looked_up, looker, "the lookup");
 	if (!got)
 		snprintf(diag, KTAP_DIAG_LEN,
 			 "lookup of y blocked while x (lazy %d) was removed",
+			 lazy_x);
+	else if (!done)
+		snprintf(diag, KTAP_DIAG_LEN,
+			 "a thread stuck after the handler ended (lazy %d)",
 			 lazy_x);
 	else if (IS_ERR_OR_NULL(t.found) || d_really_is_negative(t.found) ||
 		 d_inode(t.found)->i_private != &ktap_u32)
@@ -1459,6 +1493,10 @@ static bool ktap_handler_lookup_one(bool lazy_x, char *diag)
 	if (!IS_ERR_OR_NULL(t.found))
 		dput(t.found);
 out_dir:
+	if (remover)
+		put_task_struct(remover);
+	if (looker)
+		put_task_struct(looker);
 	if (!IS_ERR_OR_NULL(t.x))
 		dput(t.x);
 	dbgfs_remove(t.dir);
