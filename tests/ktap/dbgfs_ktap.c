@@ -1475,7 +1475,8 @@ static bool ktap_handler_lookup_one(bool lazy_x, char *diag)
 	got = looker && wait_for_completion_timeout(&t.looked_up, 10 * HZ);
 	dbgfs_file_put(t.x);	/* lets the remover, and then the lookup, go */
 	done = ktap_wait_thread(&t.removed, remover, "the remover");
-	if (looker)
+	/* a completion is waited for once: got took the lookup's already */
+	if (looker && !got)
 		done &= ktap_wait_thread(&t.looked_up, looker, "the lookup");
 	if (!got)
 		snprintf(diag, KTAP_DIAG_LEN,
