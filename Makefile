@@ -9,10 +9,23 @@
 #   make check-sanitizers  the sanitizer lane: the suite's --sanitizers
 #                   subset on bookworm's linux-source built with KASAN,
 #                   lockdep, kmemleak, ... (vm/build-debug-kernel)
-#   make check-matrix  the same on bullseye, bookworm, trixie, sid,
-#                   bookworm booted with debugfs=off, a kernel upgrade
-#                   to bookworm-backports' 6.12 and the sanitizer lane,
-#                   with a summary table
+#   make check-matrix  every lane at full depth: bullseye, bookworm,
+#                   trixie, sid, experimental (sid with experimental's
+#                   newest kernel), bookworm booted with debugfs=off, a
+#                   kernel upgrade to bookworm-backports' 6.12, the
+#                   sanitizer lane and the Secure Boot lanes, with a
+#                   summary table
+#   make check-ci   what CI runs (.ci/run, as root on a CI machine): lint,
+#                   the detectors, make check, then the sanitizer and
+#                   Secure Boot lanes, the kernel lanes at kernel depth
+#                   (LANE:kernel) and one lane in full by rotation, within
+#                   80 minutes; CI_DRY_RUN=1 .ci/run prints the plan
+#   make autopkgtest  the package's debian/tests run from the host by
+#                   autopkgtest itself, `autopkgtest CHANGES -- qemu ...`,
+#                   on SUITE's image (default bookworm; a testbed copy
+#                   with a root shell on ttyS1, cached), under TCG; prints
+#                   autopkgtest's summary, fails on any FAIL
+#                   (tests/package/autopkgtest-qemu)
 #   make bench      dbgfs against debugfs in one guest: build/bench/report.md
 #   make lint       checkpatch --strict, kernel-doc and sparse on the kernel
 #                   code, lintian on the packages (builds them: make deb),
@@ -21,6 +34,10 @@
 #                   include/dbgfs.h and module/*.c: man pages, one per
 #                   function, in build/doc/man/man9/ (man -l FILE), and
 #                   reStructuredText in build/doc/rst/dbgfs.rst
+#   make orig       the release's orig tarball from its git tag (TAG,
+#                   default v$(UPSTREAM_VERSION)), reproducibly: git archive,
+#                   xz -T1; build/orig/dbgfs_VERSION.orig.tar.xz and its
+#                   sha256 (debian/README.Debian)
 #   make clean      remove build/
 #
 # Nothing here loads a module into this machine's kernel: modules only ever
@@ -32,8 +49,9 @@ SUITE ?= bookworm
 # tests/run-matrix.  JOBS guests run at once.
 SUITES ?= bookworm sid
 JOBS ?= 2
-MATRIX := bullseye bookworm trixie sid bookworm+debugfs=off bookworm+upgrade \
-	bookworm-sanitizers bookworm+secureboot
+MATRIX := bullseye bookworm trixie sid experimental bookworm+debugfs=off \
+	bookworm+upgrade bookworm-sanitizers bookworm+secureboot sid+secureboot \
+	bookworm+secureboot-unenrolled
 BUILD := build
 # The package's version from debian/changelog (0.1.0-1): VERSION, without
 # an epoch, names the packages' files; UPSTREAM_VERSION (0.1.0) names the
@@ -51,7 +69,8 @@ HOST_PACKAGES := debootstrap qemu-system-x86 e2fsprogs dpkg-dev debhelper \
 	linux-source-6.1 xz-utils lintian sparse \
 	bc bison flex libelf-dev libssl-dev dwarves cpio \
 	ovmf mtools dosfstools gdisk sbsigntool qemu-utils \
-	python3-cryptography python3-pefile python3-importlib-resources
+	python3-cryptography python3-pefile python3-importlib-resources \
+	autopkgtest
 
 # The newest Debian kernel headers installed here: the host's own kernel is
 # not a Debian kernel, so the module is built against these instead.
@@ -63,7 +82,7 @@ SOURCES = $(shell git ls-files --cached --others --exclude-standard)
 
 .PHONY: all module deb share demo check check-sanitizers check-secure-boot \
 	check-secure-boot-unenrolled check-detectors check-harness \
-	check-matrix bench \
+	check-matrix check-ci bench autopkgtest orig \
 	lint doc clean host-deps tools lint-checkpatch lint-kernel-doc lint-sparse lint-lintian
 
 all: module
@@ -104,6 +123,31 @@ deb: host-deps
 	cd $(PKG)/dbgfs-$(UPSTREAM_VERSION) && dpkg-buildpackage -us -uc --build=full
 	@echo "[make] built $(DEB)"
 
+# The orig tarball of a release, from its annotated tag alone (not the
+# working tree): what git tracks at TAG, without debian/, under
+# dbgfs-VERSION/, as git archive writes it (entries in the tree's order,
+# owned by root, every mtime the tagged commit's time), compressed by xz
+# with fixed options on one thread (xz's threaded output differs).  The
+# same tag gives the same bytes on any machine with the same xz.  VERSION
+# is the tagged debian/changelog's upstream version, which must match the
+# tag's name.
+TAG ?= v$(UPSTREAM_VERSION)
+orig:
+	@set -eu; \
+	git rev-parse -q --verify '$(TAG)^{commit}' >/dev/null || \
+		{ echo "make orig: no tag $(TAG) (git tag -a $(TAG))" >&2; exit 1; }; \
+	v=$$(git show '$(TAG):debian/changelog' | \
+		dpkg-parsechangelog -l - -S Version | sed 's/^[0-9]*://; s/-[^-]*$$//'); \
+	case '$(TAG)' in v*) [ "v$$v" = '$(TAG)' ] || \
+		{ echo "make orig: $(TAG) holds version $$v" >&2; exit 1; } ;; esac; \
+	out=$(BUILD)/orig/dbgfs_$$v.orig.tar.xz; mkdir -p $(BUILD)/orig; \
+	git -c core.autocrlf=false archive --format=tar --prefix=dbgfs-$$v/ \
+		'$(TAG)' -- . ':(exclude)debian' | \
+		xz -6 -T1 --check=crc64 -c >$$out.tmp; \
+	mv $$out.tmp $$out; \
+	echo "[make] $$out from $(TAG) ($$(git rev-parse --short '$(TAG)^{commit}')):"; \
+	sha256sum $$out
+
 # The guest sees build/share at /mnt/share: the source tree, the package,
 # and in upgrade/ the same source as a newer version, for the upgrade check;
 # commit: the tree's commit ("-dirty" if it had changes), for the rows of
@@ -140,8 +184,10 @@ check-secure-boot:
 check-secure-boot-unenrolled:
 	$(MAKE) check SUITES=$(SUITE)+secureboot-unenrolled
 
-# The stock lanes' SLUB debugging catches a deliberate overflow
-# (tests/canary), and vm/run fails a run on its report.
+# Every detector of SUITE's kernel (bookworm: hung tasks, SLUB; sid: also
+# UBSAN, KFENCE; bookworm-sanitizers: lockdep, hung tasks, kmemleak, UBSAN,
+# KASAN) reports its canary (tests/canary/modes), in one boot, and vm/run's
+# judge fails the run on each report (tests/check-detectors).
 check-detectors: share
 	tests/check-detectors --suite $(SUITE) --share $(BUILD)/share
 
@@ -152,6 +198,15 @@ check-harness:
 
 check-matrix:
 	$(MAKE) check SUITES="$(MATRIX)"
+
+check-ci:
+	.ci/run
+
+# debian/tests, run by autopkgtest with its QEMU virtualisation server on a
+# testbed derived from SUITE's cached image; the output and summary in
+# build/autopkgtest/SUITE/.
+autopkgtest: deb
+	tests/package/autopkgtest-qemu --suite $(SUITE) $(CHANGES)
 
 # dbgfs against the kernel's debugfs, side by side in one guest boot:
 # build/bench/report.md and build/bench/bench.png.

@@ -7,6 +7,21 @@
 #	include /usr/share/dbgfs/dbgfs.mk
 #
 # then `make` (for the running kernel) or `make KVER=6.1.0-28-amd64`.
+#
+# An unchanged debugfs user (one that includes <linux/debugfs.h> and calls
+# debugfs_*) builds against dbgfs with the switch set before the include:
+#
+#	DBGFS_AS_DEBUGFS := 1
+#	include /usr/share/dbgfs/dbgfs.mk
+#
+# (or DBGFS_AS_DEBUGFS=1 on the make command line).  Every file of the
+# module is then compiled with -include dbgfs-debugfs-compat.h, which
+# stands in for <linux/debugfs.h> and maps each debugfs_ name to its
+# dbgfs_ twin; a name dbgfs has no twin for (debugfs_short_fops,
+# debugfs_real_fops, debugfs_create_automount, arch_debugfs_dir, ...) is
+# a compile error naming it.  Code under #ifdef CONFIG_DEBUG_FS is built
+# only if the kernel has debugfs configured: the switch does not define
+# kernel config options.
 # The header comes from the dbgfs source that DKMS built, and the symbol
 # versions from that build's Module.symvers, both found through the link
 # DKMS keeps for each kernel it built dbgfs for.
@@ -20,6 +35,14 @@ DBGFS_SYMVERS ?= $(DBGFS_DKMS_DIR)/module/Module.symvers
 ifneq ($(KERNELRELEASE),)
 # Second pass, run by Kbuild: only compiler flags are needed here.
 ccflags-y += -I$(DBGFS_INCLUDE)
+ifeq ($(DBGFS_AS_DEBUGFS),1)
+ccflags-y += -include $(DBGFS_INCLUDE)/dbgfs-debugfs-compat.h
+endif
+# modpost reads the module's Kbuild file too: a build started without
+# dbgfs.mk's first pass (make -C KDIR M=...) still finds dbgfs's symbols.
+ifeq ($(filter $(DBGFS_SYMVERS),$(KBUILD_EXTRA_SYMBOLS)),)
+KBUILD_EXTRA_SYMBOLS += $(DBGFS_SYMVERS)
+endif
 else
 KDIR ?= /lib/modules/$(KVER)/build
 

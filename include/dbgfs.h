@@ -285,6 +285,8 @@ int dbgfs_file_get(struct dentry *dentry);
  */
 void dbgfs_file_put(struct dentry *dentry);
 
+const struct file_operations *dbgfs_real_fops(const struct file *filp);
+
 /**
  * dbgfs_initialized() - tell whether dbgfs can be used
  *
@@ -709,6 +711,12 @@ static inline int dbgfs_file_get(struct dentry *dentry)
 }
 
 static inline void dbgfs_file_put(struct dentry *dentry) { }
+
+static __always_inline const struct file_operations *
+dbgfs_real_fops(const struct file *filp)
+{
+	return NULL;
+}
 
 static inline bool dbgfs_initialized(void)
 {

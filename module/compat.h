@@ -2,7 +2,7 @@
 /*
  * compat.h - every kernel-version difference dbgfs meets, named once
  *
- * dbgfs builds from one source against Debian's kernels from 5.10 to 7.2.
+ * dbgfs builds from one source against Debian's kernels from 5.10 to 7.3.
  * Each wrapper below has one version test and cites the mainline release
  * whose change it follows; the rest of the module calls only these
  * dbgfs_-prefixed names and never tests a version itself.  No kernel-named
@@ -47,6 +47,17 @@
 #else
 #define DBGFS_IDMAP_ARG
 #define DBGFS_IDMAP_PASS
+#endif
+
+/*
+ * ->create lost its last parameter, bool excl, in 7.3 (Debian
+ * experimental's 7.3~rc7).  DBGFS_CREATE_MODE_ARGS ends the parameter list
+ * of a ->create: the mode, and before 7.3 excl.
+ */
+#if DBGFS_LINUX_AT_LEAST(7, 3)
+#define DBGFS_CREATE_MODE_ARGS umode_t mode
+#else
+#define DBGFS_CREATE_MODE_ARGS umode_t mode, bool excl
 #endif
 
 /*

@@ -265,10 +265,42 @@ static int dbgfs_locked_down(struct inode *inode, struct file *filp,
 	return security_locked_down(LOCKDOWN_DEBUGFS);
 }
 
-static const struct file_operations *dbgfs_real_fops(struct file *filp)
+/*
+ * Mode and owner are part of what lockdown judges a file by (see
+ * dbgfs_locked_down()), so they cannot change while the kernel is locked down.
+ * A lazy entry keeps the result in its record, which outlives the inode.
+ */
+int dbgfs_setattr(DBGFS_IDMAP_ARG struct dentry *dentry, struct iattr *ia)
+{
+	int err;
+
+	if (ia->ia_valid & (ATTR_MODE | ATTR_UID | ATTR_GID)) {
+		err = security_locked_down(LOCKDOWN_DEBUGFS);
+		if (err)
+			return err;
+	}
+	err = simple_setattr(DBGFS_IDMAP_PASS dentry, ia);
+	if (!err)
+		dbgfs_record_save_attrs(d_inode(dentry));
+	return err;
+}
+
+const struct inode_operations dbgfs_file_inode_operations = {
+	.setattr	= dbgfs_setattr,
+};
+
+/**
+ * dbgfs_real_fops() - the file operations a dbgfs file was created with
+ * @filp: an open dbgfs file
+ *
+ * Return: the @fops given to dbgfs_create_file() (or _unsafe, _size, _aux)
+ * for the file, not the proxy's, even while the proxy is in f_op.
+ */
+const struct file_operations *dbgfs_real_fops(const struct file *filp)
 {
 	return DBGFS_I(file_inode(filp))->real_fops;
 }
+EXPORT_SYMBOL_GPL(dbgfs_real_fops);
 
 /*
  * The open-only proxy steps aside before the real open runs: from then on

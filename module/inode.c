@@ -214,7 +214,7 @@ static struct inode *dbgfs_alloc_inode(struct super_block *sb)
 	if (!info)
 		return NULL;
 	info->real_fops = NULL;
-	info->lazy = NULL;
+	info->record = NULL;
 	return &info->vfs_inode;
 }
 
@@ -286,22 +286,22 @@ static DECLARE_WORK(dbgfs_release_work, dbgfs_release_work_fn);
  * could kill the superblock under the dput still walking up its tree, so
  * it is counted and given back later.
  */
-void dbgfs_entry_freed(void)
+static void dbgfs_entry_freed(void)
 {
 	atomic_inc(&dbgfs_freed_pins);
 	schedule_work(&dbgfs_release_work);
 }
 
 /*
- * An entry was freed by a removal, which holds a pin of its own and gives
- * back the pins it counted (dbgfs_release_freed_pins()) before it
+ * @n entries were freed by a removal, which holds a pin of its own and
+ * gives back the pins it counted (dbgfs_release_freed_pins()) before it
  * returns: no work to schedule.  Queueing the work once per lazy entry
  * was most of the cost of removing a large directory (queue_work_on() and
  * the worker's wakeups: 25% of the samples at 100,000 entries).
  */
-void dbgfs_entry_freed_by_removal(void)
+static void dbgfs_entries_freed_by_removal(int n)
 {
-	atomic_inc(&dbgfs_freed_pins);
+	atomic_add(n, &dbgfs_freed_pins);
 }
 
 static void dbgfs_d_release(struct dentry *dentry)
@@ -316,10 +316,16 @@ static const struct dentry_operations dbgfs_dentry_operations = {
 	.d_release	= dbgfs_d_release,
 };
 
+static void dbgfs_d_iput(struct dentry *dentry, struct inode *inode)
+{
+	if (dbgfs_lazy_d_iput(dentry, inode))
+		dbgfs_entry_freed();
+}
+
 /* Lazy mode: lazy entries' dentries stay cached until reclaim. */
 static const struct dentry_operations dbgfs_lazy_dentry_operations = {
 	.d_delete	= dbgfs_lazy_d_delete,
-	.d_iput		= dbgfs_lazy_d_iput,
+	.d_iput		= dbgfs_d_iput,
 	.d_release	= dbgfs_d_release,
 };
 
@@ -327,7 +333,9 @@ static void dbgfs_evict_inode(struct inode *inode)
 {
 	truncate_inode_pages_final(&inode->i_data);
 	clear_inode(inode);
-	dbgfs_lazy_evict(inode);
+	/* The last reference on a lazy entry's record: its pin goes. */
+	if (dbgfs_lazy_evict(inode))
+		dbgfs_entry_freed();
 }
 
 static const struct super_operations dbgfs_super_operations = {
@@ -345,30 +353,9 @@ static const struct super_operations dbgfs_super_operations = {
  * rename, link and symlink already do for a directory without those ops.
  */
 static int dbgfs_create_denied(DBGFS_IDMAP_ARG struct inode *dir,
-			       struct dentry *dentry, umode_t mode, bool excl)
+			       struct dentry *dentry, DBGFS_CREATE_MODE_ARGS)
 {
 	return -EPERM;
-}
-
-/*
- * Mode and owner are part of what lockdown judges a file by (see
- * dbgfs_locked_down()), so they cannot change while the kernel is locked down.
- * A lazy entry keeps the result in its record, which outlives the inode.
- */
-static int dbgfs_setattr(DBGFS_IDMAP_ARG struct dentry *dentry,
-			 struct iattr *ia)
-{
-	int err;
-
-	if (ia->ia_valid & (ATTR_MODE | ATTR_UID | ATTR_GID)) {
-		err = security_locked_down(LOCKDOWN_DEBUGFS);
-		if (err)
-			return err;
-	}
-	err = simple_setattr(DBGFS_IDMAP_PASS dentry, ia);
-	if (!err)
-		dbgfs_lazy_save_attrs(d_inode(dentry));
-	return err;
 }
 
 static const struct inode_operations dbgfs_dir_inode_operations = {
@@ -381,10 +368,6 @@ static const struct inode_operations dbgfs_dir_inode_operations = {
 static const struct inode_operations dbgfs_lazy_dir_inode_operations = {
 	.lookup		= dbgfs_lazy_lookup,
 	.create		= dbgfs_create_denied,
-	.setattr	= dbgfs_setattr,
-};
-
-const struct inode_operations dbgfs_file_inode_operations = {
 	.setattr	= dbgfs_setattr,
 };
 
@@ -414,13 +397,13 @@ static struct inode *dbgfs_get_dir_inode(struct super_block *sb,
 	if (!inode)
 		return NULL;
 	if (dbgfs_lazy) {
-		DBGFS_I(inode)->lazy_dir = dbgfs_lazy_dir_new();
-		if (!DBGFS_I(inode)->lazy_dir) {
+		DBGFS_I(inode)->index = dbgfs_index_new();
+		if (!DBGFS_I(inode)->index) {
 			iput(inode);
 			return NULL;
 		}
 		inode->i_op = &dbgfs_lazy_dir_inode_operations;
-		inode->i_fop = &dbgfs_lazy_dir_operations;
+		inode->i_fop = &dbgfs_index_dir_operations;
 	} else {
 		inode->i_op = &dbgfs_dir_inode_operations;
 		inode->i_fop = &simple_dir_operations;
@@ -592,11 +575,13 @@ static void dbgfs_unlock_parent(struct dentry *parent)
  * dentry for @name; end unlocks and returns the dentry, which the entry's
  * own pin keeps alive until dbgfs_remove().  dbgfs_start_adding() is the
  * start for lazy entries, which need no dentry: it returns the parent,
- * locked, once it checked that @name is free.  Both begin with
- * dbgfs_lock_parent(): the checks, the pin, the parent locked and alive.
+ * locked, once it checked that no eager entry has @name (the index
+ * checks the lazy ones as it inserts).  Both begin with
+ * dbgfs_lock_parent(): the checks, the pin, the parent locked and alive;
+ * with @eager, also that no lazy entry has @name.
  */
 static struct dentry *dbgfs_lock_parent(const char *name,
-					struct dentry *parent)
+					struct dentry *parent, bool eager)
 {
 	int err;
 
@@ -623,7 +608,7 @@ static struct dentry *dbgfs_lock_parent(const char *name,
 	if (unlikely(IS_DEADDIR(d_inode(parent))))
 		err = -ENOENT;
 	/* Checked before a negative dentry is hashed that would hide it. */
-	else if (dbgfs_lazy && dbgfs_lazy_name_taken(d_inode(parent), name))
+	else if (eager && dbgfs_lazy && dbgfs_lazy_name_taken(parent, name))
 		err = -EEXIST;
 	if (err) {
 		dbgfs_unlock_parent(parent);
@@ -637,7 +622,7 @@ static struct dentry *dbgfs_start_adding(const char *name,
 {
 	struct dentry *dentry;
 
-	parent = dbgfs_lock_parent(name, parent);
+	parent = dbgfs_lock_parent(name, parent, false);
 	if (IS_ERR(parent))
 		return parent;
 	/*
@@ -662,7 +647,7 @@ static struct dentry *dbgfs_start_creating(const char *name,
 {
 	struct dentry *dentry;
 
-	parent = dbgfs_lock_parent(name, parent);
+	parent = dbgfs_lock_parent(name, parent, true);
 	if (IS_ERR(parent))
 		return parent;
 	dentry = dbgfs_child(name, parent, true);
@@ -692,8 +677,8 @@ static int dbgfs_index_entry(struct dentry *dentry, struct inode *inode)
 	long pos = 0;
 
 	if (dbgfs_lazy) {
-		pos = dbgfs_lazy_index_add(d_inode(dentry->d_parent), dentry,
-					   S_ISDIR(inode->i_mode));
+		pos = dbgfs_index_add_dentry(DBGFS_I(d_inode(dentry->d_parent))->index,
+					     dentry, S_ISDIR(inode->i_mode));
 		if (pos < 0) {
 			iput(inode);
 			return pos;
@@ -807,8 +792,8 @@ EXPORT_SYMBOL_GPL(dbgfs_create_file_size);
  *
  * In lazy mode a record (lazy.c) stands for the file until it is looked
  * up; with lazy=0 the file is made at once, as dbgfs_create_file() does.
- * Failures are logged by the layers below, not returned: the caller's API
- * returns nothing.
+ * Failures other than a name in use are logged, not returned: the
+ * caller's API returns nothing.
  */
 void dbgfs_create_lazy(const char *name, umode_t mode, struct dentry *parent,
 		       void *data, bool full_proxy,
@@ -840,7 +825,9 @@ void dbgfs_create_lazy(const char *name, umode_t mode, struct dentry *parent,
 			     file_size);
 	inode_unlock(d_inode(parent));
 	if (err) {
-		pr_err("cannot create '%s': %d\n", name, err);
+		/* As an eager entry's create: a name in use is not logged. */
+		if (err != -EEXIST)
+			pr_err("cannot create '%s': %d\n", name, err);
 		dbgfs_unpin();
 	}
 }
@@ -927,8 +914,8 @@ static void dbgfs_remove_one(struct dentry *dentry)
 		dbgfs_file_removed(dentry);
 	/* The parent is locked: the entry leaves its index. */
 	if (dbgfs_lazy && dbgfs_pinned(dentry))
-		dbgfs_lazy_index_del(d_inode(dentry->d_parent),
-				     dbgfs_pin_pos(dentry));
+		dbgfs_index_del(DBGFS_I(d_inode(dentry->d_parent))->index,
+				dbgfs_pin_pos(dentry));
 }
 
 /*
@@ -938,11 +925,16 @@ static void dbgfs_remove_one(struct dentry *dentry)
  */
 static void dbgfs_remove_tree(struct dentry *dentry)
 {
+	int freed;
+
 	if (dbgfs_lazy) {
-		if (dbgfs_lazy_remove_dentry(dentry))
+		freed = dbgfs_lazy_remove_dentry(dentry);
+		if (freed >= 0) {
+			dbgfs_entries_freed_by_removal(freed);
 			return;
+		}
 		if (d_is_dir(dentry))
-			dbgfs_lazy_remove_tree(dentry);
+			dbgfs_entries_freed_by_removal(dbgfs_lazy_remove_tree(dentry));
 	}
 	simple_recursive_removal(dentry, dbgfs_remove_one);
 }
@@ -1041,13 +1033,15 @@ void dbgfs_lookup_and_remove(const char *name, struct dentry *parent)
 	if (dbgfs_lazy) {
 		/* A lazy entry goes without being built first. */
 		struct dentry *dir = parent ? parent : dbgfs_mount->mnt_root;
-		bool found;
+		int freed;
 
 		inode_lock(d_inode(dir));
-		found = dbgfs_lazy_remove_name(dir, name);
+		freed = dbgfs_lazy_remove_name(dir, name);
 		inode_unlock(d_inode(dir));
-		if (found)
+		if (freed >= 0) {
+			dbgfs_entries_freed_by_removal(freed);
 			goto out;
+		}
 	}
 	dentry = dbgfs_lookup_pinned(name, parent);
 	if (dentry) {
@@ -1103,7 +1097,7 @@ int dbgfs_change_name(struct dentry *dentry, const char *fmt, ...)
 	}
 	if (!strcmp(old_name.name.name, new_name))
 		goto out_unlock;
-	if (dbgfs_lazy && dbgfs_lazy_name_taken(dir, new_name)) {
+	if (dbgfs_lazy && dbgfs_lazy_name_taken(parent, new_name)) {
 		err = -EINVAL;	/* an entry not built yet has the name */
 		goto out_unlock;
 	}
@@ -1161,7 +1155,7 @@ static int __init dbgfs_init(void)
 					       SLAB_ACCOUNT, dbgfs_init_once);
 	if (!dbgfs_inode_cachep)
 		return -ENOMEM;
-	err = dbgfs_lazy_init();
+	err = dbgfs_index_init();
 	if (err)
 		goto err_cache;
 
@@ -1182,12 +1176,13 @@ static int __init dbgfs_init(void)
 	if (err)
 		goto err_mount_point;
 	dbgfs_registered = true;
+	dbgfs_debug_mount_init();
 	return 0;
 
 err_mount_point:
 	sysfs_remove_mount_point(kernel_kobj, "dbgfs");
 err_lazy:
-	dbgfs_lazy_exit();
+	dbgfs_index_exit();
 err_cache:
 	kmem_cache_destroy(dbgfs_inode_cachep);
 	return err;
@@ -1199,13 +1194,14 @@ err_cache:
  */
 static void __exit dbgfs_exit(void)
 {
+	dbgfs_debug_mount_exit();
 	if (dbgfs_registered)
 		unregister_filesystem(&dbgfs_fs_type);
 	sysfs_remove_mount_point(kernel_kobj, "dbgfs");
 	/* The work may still be returning from giving back the last pin. */
 	flush_work(&dbgfs_release_work);
 	rcu_barrier();	/* inodes are freed after a grace period */
-	dbgfs_lazy_exit();
+	dbgfs_index_exit();
 	kmem_cache_destroy(dbgfs_inode_cachep);
 }
 
