@@ -20,6 +20,9 @@
 #                   Secure Boot lanes, the kernel lanes at kernel depth
 #                   (LANE:kernel) and one lane in full by rotation, within
 #                   80 minutes; CI_DRY_RUN=1 .ci/run prints the plan
+#   make check-client-rebuild  the package's example client, built by
+#                   DKMS, across an upgrade of dbgfs-dkms in a SUITE guest
+#                   (sid: DKMS rebuilds it; bookworm: rebuilt by hand)
 #   make autopkgtest  the package's debian/tests run from the host by
 #                   autopkgtest itself, `autopkgtest CHANGES -- qemu ...`,
 #                   on SUITE's image (default bookworm; a testbed copy
@@ -82,6 +85,7 @@ SOURCES = $(shell git ls-files --cached --others --exclude-standard)
 
 .PHONY: all module deb share demo check check-sanitizers check-secure-boot \
 	check-secure-boot-unenrolled check-detectors check-harness \
+	check-client-rebuild \
 	check-matrix check-ci bench autopkgtest orig \
 	lint doc clean host-deps tools lint-checkpatch lint-kernel-doc lint-sparse lint-lintian
 
@@ -190,6 +194,14 @@ check-secure-boot-unenrolled:
 # judge fails the run on each report (tests/check-detectors).
 check-detectors: share
 	tests/check-detectors --suite $(SUITE) --share $(BUILD)/share
+
+# A DKMS-built client (the package's example) across an upgrade of
+# dbgfs-dkms, in one guest of SUITE: rebuilt by DKMS where its dkms knows
+# BUILD_DEPENDS_REBUILD (sid, trixie), by hand as README.Debian says on
+# bookworm (tests/guest/check-client-rebuild).
+check-client-rebuild: share
+	vm/run --suite $(SUITE) --share $(BUILD)/share --deb $(DEB) -- \
+		bash /mnt/share/src/tests/guest/check-client-rebuild
 
 # The harness's own judges on the host, with made-up check scripts and
 # results: no guest, about a second (tests/harness-selftest).
