@@ -42,23 +42,12 @@ from reltool import attempt, check, ename, figure, not_ok, ok  # noqa: E402,F401
 
 
 def ctl(name, text=b'1'):
-    """Write text to ctl/name in one write; return None or errno name."""
-    try:
-        fd = os.open(CTL + '/' + name, os.O_WRONLY)
-    except OSError as e:
-        return ename(e.errno)
-    try:
-        os.write(fd, text)
-        return None
-    except OSError as e:
-        return ename(e.errno)
-    finally:
-        os.close(fd)
+    """Write text to dbgfs_review's ctl/name; return None or errno name."""
+    return reltool.ctl(name, text, CTL)
 
 
 def param(name):
-    with open(PARAMS + '/' + name) as f:
-        return f.read().strip()
+    return reltool.param(name, PARAMS)
 
 
 def refcnt():

@@ -116,10 +116,12 @@ def attempt(fn, *args):
         return ('err', ename(e.errno))
 
 
-def ctl(name, text=b'1'):
-    """Write text to ctl/name in one write; return None or errno name."""
+def ctl(name, text=b'1', ctl_dir=None):
+    """Write text to ctl/name in one write; return None or errno name.
+
+    ctl_dir: the ctl directory of another test module (review.py's)."""
     try:
-        fd = os.open(CTL + '/' + name, os.O_WRONLY)
+        fd = os.open((ctl_dir or CTL) + '/' + name, os.O_WRONLY)
     except OSError as e:
         return ename(e.errno)
     try:
@@ -131,8 +133,8 @@ def ctl(name, text=b'1'):
         os.close(fd)
 
 
-def param(name):
-    with open(PARAMS + '/' + name) as f:
+def param(name, params_dir=None):
+    with open((params_dir or PARAMS) + '/' + name) as f:
         return f.read().strip()
 
 
