@@ -38,7 +38,7 @@ REFCNT = '/sys/module/dbgfs_review/refcnt'
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'stress'))
 import reltool  # noqa: E402
-from reltool import attempt, check, ename, figure, not_ok, ok  # noqa: E402,F401
+from reltool import attempt, check, ename, figure, not_ok, ok, wait_for  # noqa: E402,F401
 
 
 def ctl(name, text=b'1'):
@@ -53,15 +53,6 @@ def param(name):
 def refcnt():
     with open(REFCNT) as f:
         return int(f.read())
-
-
-def wait_for(cond, timeout):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return cond()
 
 
 def read_fd_all(fd, size=4096):
