@@ -29,14 +29,25 @@ lane_append() { # SUITE
 
 # The kernel config of SUITE's guest kernel on the host: the /boot of the
 # chroot of the suite's image (vm/build-image), else, for the debug kernel,
-# vm/sanitizers.config (the options it adds).
+# vm/sanitizers.config (the options it adds), else the image's own
+# /boot/config (a cold machine: no chroot before make check's prebuild).
 kernel_config() { # SUITE CACHE TOP
-	local kver f
-	kver=$(cat "$2/images/$1/kernel-version" 2>/dev/null) || kver='*'
+	local kver f img=$2/images/$1
+	kver=$(cat "$img/kernel-version" 2>/dev/null) || kver='*'
 	for f in "$2"/chroots/"$1".*/boot/config-"$kver"; do
 		[ -f "$f" ] && { echo "$f"; return 0; }
 	done
 	case $1 in *-sanitizers) echo "$3/vm/sanitizers.config"; return 0 ;; esac
+	# No chroot of the image yet (tests/prebuild makes them, in make
+	# check): the config from the image itself, read with e2fsprogs'
+	# debugfs and kept beside it.
+	f=$img/config-$kver
+	if [ "$kver" != '*' ] && [ ! -s "$f" ] && [ -f "$img/root.img" ]; then
+		debugfs -R "cat /boot/config-$kver" "$img/root.img" >"$f.tmp" 2>/dev/null &&
+			grep -q '^CONFIG_' "$f.tmp" && mv "$f.tmp" "$f"
+		rm -f "$f.tmp"
+	fi
+	[ -s "$f" ] && { echo "$f"; return 0; }
 	return 1
 }
 
