@@ -9,6 +9,10 @@
  * \0, \\ and \xHH, so a write can carry a NUL byte.
  *
  *	dbgfs-io write PATH DATA	open O_WRONLY, one write(2) of DATA
+ *	dbgfs-io seqwrite PATH DATA...	open O_WRONLY, one write(2) of each
+ *					DATA in turn; the results on one line
+ *	dbgfs-io pwrite PATH OFF DATA	open O_WRONLY, one pwrite(2) at OFF
+ *	dbgfs-io lseek PATH		open O_RDONLY, lseek(2) to 1
  *	dbgfs-io read PATH		whole content, escaped (see below)
  *	dbgfs-io escape			stdin to stdout, escaped
  *	dbgfs-io create PATH		open O_CREAT|O_EXCL
@@ -23,6 +27,7 @@
  *
  * Escaped output: printable ASCII as is, '\\' as "\\\\", newline as "\\n",
  * anything else as "\\xHH"; no newline is added at the end.
+ * The errno names are those of errno-names.h, shared with reltool.py.
  * Exit status: 0 when the operation ran (whatever its result), 2 on usage
  * errors.
  */
@@ -34,32 +39,31 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define NAME(e) { e, #e }
+#define ERRNO_NAME(e) { e, #e },
 
 static const struct {
 	int err;
 	const char *name;
 } errnames[] = {
-	NAME(EPERM), NAME(ENOENT), NAME(EIO), NAME(ENXIO), NAME(E2BIG),
-	NAME(EBADF), NAME(EAGAIN), NAME(ENOMEM), NAME(EACCES), NAME(EFAULT),
-	NAME(EBUSY), NAME(EEXIST), NAME(EXDEV), NAME(ENODEV), NAME(ENOTDIR),
-	NAME(EISDIR), NAME(EINVAL), NAME(ENFILE), NAME(EMFILE), NAME(ENOTTY),
-	NAME(EFBIG), NAME(ENOSPC), NAME(ESPIPE), NAME(EROFS), NAME(EMLINK),
-	NAME(ERANGE), NAME(ENAMETOOLONG), NAME(ENOSYS), NAME(ENOTEMPTY),
-	NAME(ELOOP), NAME(EOPNOTSUPP),
+#include "errno-names.h"
 };
 
-static void print_errno(FILE *out, const char *prefix, int err)
+static const char *errno_name(int err)
 {
+	static char buf[16];
 	size_t i;
 
 	for (i = 0; i < sizeof(errnames) / sizeof(errnames[0]); i++) {
-		if (errnames[i].err == err) {
-			fprintf(out, "%s%s\n", prefix, errnames[i].name);
-			return;
-		}
+		if (errnames[i].err == err)
+			return errnames[i].name;
 	}
-	fprintf(out, "%sE#%d\n", prefix, err);
+	snprintf(buf, sizeof(buf), "E#%d", err);
+	return buf;
+}
+
+static void print_errno(FILE *out, const char *prefix, int err)
+{
+	fprintf(out, "%s%s\n", prefix, errno_name(err));
 }
 
 static void print_result(FILE *out, int ret)
@@ -167,6 +171,55 @@ static int do_write(FILE *out, const char *path, const char *data)
 	return 0;
 }
 
+/*
+ * seqwrite (@off < 0: one write(2) of each of @data in turn on one open
+ * file, the results separated by blanks) or pwrite (@off >= 0, one datum).
+ */
+static int do_writes(FILE *out, const char *path, long long off,
+		     int n, char **data)
+{
+	ssize_t ret;
+	size_t len;
+	char *buf;
+	int fd, i;
+
+	fd = open(path, O_WRONLY);
+	if (fd < 0) {
+		print_errno(out, "open:", errno);
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		buf = malloc(strlen(data[i]) + 1);
+		if (!buf)
+			break;
+		len = unescape(data[i], buf);
+		ret = off < 0 ? write(fd, buf, len) : pwrite(fd, buf, len, off);
+		free(buf);
+		if (i)
+			putc(' ', out);
+		if (ret < 0)
+			fputs(errno_name(errno), out);
+		else
+			fprintf(out, "OK %zd", ret);
+	}
+	putc('\n', out);
+	close(fd);
+	return i < n ? 2 : 0;
+}
+
+static int do_lseek(FILE *out, const char *path)
+{
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0) {
+		print_errno(out, "open:", errno);
+		return 0;
+	}
+	print_result(out, lseek(fd, 1, SEEK_SET) < 0 ? -1 : 0);
+	close(fd);
+	return 0;
+}
+
 static int do_read(FILE *out, const char *path)
 {
 	int fd = open(path, O_RDONLY);
@@ -183,6 +236,8 @@ static int do_read(FILE *out, const char *path)
 static int usage(void)
 {
 	fputs("usage: dbgfs-io write PATH DATA | read PATH | escape |\n"
+	      "       seqwrite PATH DATA... | pwrite PATH OFFSET DATA |\n"
+	      "       lseek PATH |\n"
 	      "       create|mkdir|mknod|unlink|rmdir PATH |\n"
 	      "       rename|link OLD NEW | symlink TARGET PATH | serve\n",
 	      stderr);
@@ -200,6 +255,12 @@ static int run_op(FILE *out, int argc, char **argv)
 
 	if (!strcmp(op, "write") && argc == 3)
 		return do_write(out, argv[1], argv[2]);
+	if (!strcmp(op, "seqwrite") && argc >= 3)
+		return do_writes(out, argv[1], -1, argc - 2, argv + 2);
+	if (!strcmp(op, "pwrite") && argc == 4)
+		return do_writes(out, argv[1], atoll(argv[2]), 1, argv + 3);
+	if (!strcmp(op, "lseek") && argc == 2)
+		return do_lseek(out, argv[1]);
 	if (argc == 2) {
 		if (!strcmp(op, "read"))
 			return do_read(out, argv[1]);

@@ -21,12 +21,22 @@ mounted at /sys/kernel/dbgfs.
     reltool.py mount SOURCE TARGET DATA    raw mount(2), prints OK or errno
     reltool.py remount TARGET DATA         raw mount(2) with MS_REMOUNT
                                            (and nosuid, nodev, noexec)
+    reltool.py finit FILE [PARAMS]         finit_module(2) of FILE: prints
+                                           OK or the errno's name
+    reltool.py try open PATH r|w|rw        one system call, its errno by
+    reltool.py try read PATH               name: OK or EPERM, EACCES, ...
+    reltool.py try chmod PATH MODE         (read: open read-only and
+    reltool.py try chown PATH UID GID      read(2); MODE in octal)
+
+The errno names are those of tests/guest/errno-names.h, as the C helper
+dbgfs-io prints them.
 """
 import ctypes
 import errno
 import json
 import os
 import random
+import re
 import select
 import signal
 import struct
@@ -104,8 +114,18 @@ def figure(text):
     print('# ' + text, flush=True)
 
 
+# The errno names: the table dbgfs-io.c compiles in (tests/guest/
+# errno-names.h), so that C, Python and the shell print one name for one
+# error ("E#N" for one not listed there).
+ERRNO_NAMES = {
+    getattr(errno, name): name for name in re.findall(
+        r'ERRNO_NAME\((E\w+)\)',
+        open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                          '..', 'guest', 'errno-names.h')).read())}
+
+
 def ename(e):
-    return errno.errorcode.get(e, str(e))
+    return ERRNO_NAMES.get(e, 'E#%d' % e)
 
 
 def attempt(fn, *args):
@@ -1233,6 +1253,41 @@ def cmd_faults(seed, steps, percent):
           '(lazy_records %d, before %d)' % (after, before))
 
 
+def cmd_finit(path, params):
+    """finit_module(2) (x86_64's number 313): OK or the errno's name."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        if LIBC.syscall(313, fd, params.encode(), 0) == 0:
+            print('OK')
+        else:
+            print(ename(ctypes.get_errno()))
+    finally:
+        os.close(fd)
+
+
+def cmd_try(op, path, *args):
+    try:
+        if op == 'open':
+            flags = {'r': os.O_RDONLY, 'w': os.O_WRONLY, 'rw': os.O_RDWR}
+            os.close(os.open(path, flags[args[0]]))
+        elif op == 'read':
+            fd = os.open(path, os.O_RDONLY)
+            try:
+                os.read(fd, 4096)
+            finally:
+                os.close(fd)
+        elif op == 'chmod':
+            os.chmod(path, int(args[0], 8))
+        elif op == 'chown':
+            os.chown(path, int(args[0]), int(args[1]))
+        else:
+            print(__doc__, file=sys.stderr)
+            sys.exit(2)
+        print('OK')
+    except OSError as e:
+        print(ename(e.errno))
+
+
 def main():
     a = sys.argv[1:]
     if not a:
@@ -1255,6 +1310,12 @@ def main():
         cmd_faults(int(a[1]), int(a[2]), int(a[3]))
     elif a[0] == 'mount':
         raw_mount(a[1], a[2], 'dbgfs', 0, a[3])
+        return
+    elif a[0] == 'finit':
+        cmd_finit(a[1], a[2] if len(a) > 2 else '')
+        return
+    elif a[0] == 'try':
+        cmd_try(*a[1:])
         return
     elif a[0] == 'remount':
         # keep the flags the tests mount with, as the unit does
