@@ -1067,7 +1067,7 @@ def lazy_security_xattr():
             got[name] = 'set'
         except OSError as e:
             got[name] = ename(e.errno)
-    want = ename(errno.EOPNOTSUPP)     # Python names it ENOTSUP
+    want = ename(errno.EOPNOTSUPP)     # errno-names.h: not ENOTSUP
     check(got['lazy'] == got['eager'] == want,
           'setxattr security.* on a lazy entry: EOPNOTSUPP, as on an '
           'eager one', str(got))
