@@ -145,35 +145,10 @@ static void escape_fd(int fd, FILE *out)
 		print_errno(out, "read:", errno);
 }
 
-static int do_write(FILE *out, const char *path, const char *data)
-{
-	char *buf = malloc(strlen(data) + 1);
-	size_t len;
-	ssize_t ret;
-	int fd;
-
-	if (!buf)
-		return 2;
-	len = unescape(data, buf);
-	fd = open(path, O_WRONLY);
-	if (fd < 0) {
-		print_errno(out, "open:", errno);
-		free(buf);
-		return 0;
-	}
-	ret = write(fd, buf, len);
-	if (ret < 0)
-		print_errno(out, "", errno);
-	else
-		fprintf(out, "OK %zd\n", ret);
-	close(fd);
-	free(buf);
-	return 0;
-}
-
 /*
- * seqwrite (@off < 0: one write(2) of each of @data in turn on one open
- * file, the results separated by blanks) or pwrite (@off >= 0, one datum).
+ * write and seqwrite (@off < 0: one write(2) of each of the @n @data in
+ * turn on one open file, the results separated by blanks) or pwrite (@off
+ * >= 0, one datum).
  */
 static int do_writes(FILE *out, const char *path, long long off,
 		     int n, char **data)
@@ -254,7 +229,7 @@ static int run_op(FILE *out, int argc, char **argv)
 	int fd;
 
 	if (!strcmp(op, "write") && argc == 3)
-		return do_write(out, argv[1], argv[2]);
+		return do_writes(out, argv[1], -1, 1, argv + 2);
 	if (!strcmp(op, "seqwrite") && argc >= 3)
 		return do_writes(out, argv[1], -1, argc - 2, argv + 2);
 	if (!strcmp(op, "pwrite") && argc == 4)
