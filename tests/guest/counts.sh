@@ -5,9 +5,8 @@
 # A check script ends with its count line, alone on its line:
 # "N passed, N failed, N skipped" (", N skipped" is left out by scripts
 # that never skip).  A skip ("ok N - ... # SKIP reason") is no pass.
-# The caller defines the counters passed, failed and skipped, and
-# not_ok NAME [DIAGNOSTIC...], which counts a failed check and prints
-# each diagnostic line as a "# " comment.
+# The caller has sourced tests/guest/lib-tap.sh: its counters (n_test,
+# n_pass, n_fail, n_skip) and fail NAME [DIAGNOSTIC...].
 # shellcheck shell=bash
 
 COUNT_LINE_RE='^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$'
@@ -26,7 +25,7 @@ count_line() {
 
 # add_counts_from NAME LOG [STATUS [STDERR-LOG]]: add the counts of the
 # check script NAME, whose output is LOG (and its exit status STATUS,
-# when the caller knows it), to passed, failed and skipped.  A script
+# when the caller knows it), to lib-tap.sh's counters.  A script
 # that exited non-zero, printed no count line, or ran no check (0 passed,
 # 0 failed) adds a not ok line with the reasons and the last lines of
 # its logs: a script that stopped early cannot pass.
@@ -34,9 +33,10 @@ add_counts_from() {
 	local name=$1 log=$2 status=${3:-} errlog=${4:-} counts p f s reasons=()
 	if counts=$(count_line "$log"); then
 		read -r p f s <<<"$counts"
-		passed=$((passed + p))
-		failed=$((failed + f))
-		skipped=$((skipped + s))
+		n_pass=$((n_pass + p))
+		n_fail=$((n_fail + f))
+		n_skip=$((n_skip + s))
+		n_test=$((n_test + p + f + s))
 		if [ $((p + f)) -eq 0 ]; then
 			reasons+=("its count line says no check ran: $p passed, $f failed, $s skipped")
 		fi
@@ -57,5 +57,5 @@ add_counts_from() {
 		reasons+=("last 20 lines of ${errlog##*/}:")
 		reasons+=("$(tail -n 20 "$errlog" 2>&1 | tr -d '\r')")
 	fi
-	not_ok "$name ran to its end and counted its checks" "${reasons[@]}"
+	fail "$name ran to its end and counted its checks" "${reasons[@]}"
 }

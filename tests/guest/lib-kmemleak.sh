@@ -2,7 +2,7 @@
 # tests/guest/suite and tests/guest/check-detectors (whose leak canary it
 # must report).  The caller defines KMEMLEAK (kmemleak's file), RESULTS
 # (where the lists go), BOOT, now, record_time STEP START END,
-# progress MESSAGE, ok NAME and not_ok NAME [DIAGNOSTIC...].
+# and tests/guest/lib-tap.sh's progress, pass and fail.
 # shellcheck shell=bash
 
 # How many objects a kmemleak list (standard input) names.
@@ -55,9 +55,9 @@ kmemleak_check() {
 	fi
 	record_time "kmemleak scan" "$start" "$(now)"
 	if [ -z "$report" ]; then
-		ok "kmemleak: no leak $when"
+		pass "kmemleak: no leak $when"
 	else
 		echo "$report" > "$RESULTS/kmemleak-boot$BOOT.log"
-		not_ok "kmemleak: no leak $when" "$(echo "$report" | head -n 40)"
+		fail "kmemleak: no leak $when" "$(echo "$report" | head -n 40)"
 	fi
 }

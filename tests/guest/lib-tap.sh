@@ -6,6 +6,8 @@
 #
 # A script sets PROG (its name, for progress lines) and sources this file.
 # A skip ("ok N - NAME # SKIP REASON") is counted apart, never as a pass.
+# n_test is the number of the last result line: n_pass + n_fail + n_skip
+# (tests/guest/counts.sh adds a check script's counts to all four).
 # shellcheck shell=bash
 
 n_test=0
@@ -56,6 +58,15 @@ skip() {
 	n_test=$((n_test + 1))
 	n_skip=$((n_skip + 1))
 	echo "ok $n_test - $1 # SKIP $2"
+}
+
+# check_eq NAME EXPECTED GOT
+check_eq() {
+	if [ "$2" = "$3" ]; then
+		pass "$1"
+	else
+		fail "$1" "expected: '$2'" "got:      '$3'"
+	fi
 }
 
 # check NAME COMMAND...: pass if COMMAND succeeds, else fail with its
