@@ -194,6 +194,21 @@ static bool ktap_expect_dentry(struct dentry *d, struct dentry *parent,
 	return true;
 }
 
+/*
+ * A name made again after its removal: its new dentry @d must be as
+ * expected; it is removed in turn.
+ */
+static bool ktap_expect_remade(struct dentry *d, struct dentry *parent,
+			       umode_t mode, char *diag)
+{
+	if (!ktap_expect_dentry(d, parent, mode, diag)) {
+		strlcat(diag, " (after remove)", KTAP_DIAG_LEN);
+		return false;
+	}
+	dbgfs_remove(d);
+	return true;
+}
+
 static bool ktap_need_keep(char *diag)
 {
 	if (IS_ERR_OR_NULL(ktap_keep) || IS_ERR_OR_NULL(ktap_file)) {
@@ -283,41 +298,36 @@ static bool ktap_typed_over_file(char *diag)
 static const char *const ktap_bad_names[] = { "", ".", "..", "a/b", "/",
 					      "a/", "/a" };
 
-static bool ktap_dir_bad_names(char *diag)
+/* Each bad name is refused with -EINVAL, for a directory or a file. */
+static bool ktap_bad_names_refused(bool file, char *diag)
 {
+	struct dentry *d;
+	const char *name;
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(ktap_bad_names); i++) {
-		if (!ktap_expect_err(dbgfs_create_dir(ktap_bad_names[i],
-						      ktap_top),
-				     -EINVAL, diag))
-			goto bad;
+		name = ktap_bad_names[i];
+		d = file ? dbgfs_create_file(name, 0444, ktap_top, NULL,
+					     &ktap_keep_fops) :
+			   dbgfs_create_dir(name, ktap_top);
+		if (!ktap_expect_err(d, -EINVAL, diag)) {
+			strlcat(diag, " for \"", KTAP_DIAG_LEN);
+			strlcat(diag, name, KTAP_DIAG_LEN);
+			strlcat(diag, "\"", KTAP_DIAG_LEN);
+			return false;
+		}
 	}
 	return true;
-bad:
-	strlcat(diag, " for \"", KTAP_DIAG_LEN);
-	strlcat(diag, ktap_bad_names[i], KTAP_DIAG_LEN);
-	strlcat(diag, "\"", KTAP_DIAG_LEN);
-	return false;
+}
+
+static bool ktap_dir_bad_names(char *diag)
+{
+	return ktap_bad_names_refused(false, diag);
 }
 
 static bool ktap_file_bad_names(char *diag)
 {
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(ktap_bad_names); i++) {
-		if (!ktap_expect_err(dbgfs_create_file(ktap_bad_names[i], 0444,
-						       ktap_top, NULL,
-						       &ktap_keep_fops),
-				     -EINVAL, diag))
-			goto bad;
-	}
-	return true;
-bad:
-	strlcat(diag, " for \"", KTAP_DIAG_LEN);
-	strlcat(diag, ktap_bad_names[i], KTAP_DIAG_LEN);
-	strlcat(diag, "\"", KTAP_DIAG_LEN);
-	return false;
+	return ktap_bad_names_refused(true, diag);
 }
 
 static bool ktap_root_bad_names(char *diag)
@@ -438,14 +448,8 @@ static bool ktap_remove_recursive(char *diag)
 		return false;
 	}
 	dbgfs_remove(scratch);
-
-	scratch = dbgfs_create_dir("scratch", ktap_top);
-	if (!ktap_expect_dentry(scratch, ktap_top, S_IFDIR | 0755, diag)) {
-		strlcat(diag, " (after remove)", KTAP_DIAG_LEN);
-		return false;
-	}
-	dbgfs_remove(scratch);
-	return true;
+	return ktap_expect_remade(dbgfs_create_dir("scratch", ktap_top),
+				  ktap_top, S_IFDIR | 0755, diag);
 }
 
 static bool ktap_remove_file_recreate(char *diag)
@@ -457,13 +461,8 @@ static bool ktap_remove_file_recreate(char *diag)
 	if (!ktap_expect_dentry(d, ktap_top, S_IFREG | 0600, diag))
 		return false;
 	dbgfs_remove(d);
-	d = dbgfs_create_dir("tmpfile", ktap_top);
-	if (!ktap_expect_dentry(d, ktap_top, S_IFDIR | 0755, diag)) {
-		strlcat(diag, " (after remove)", KTAP_DIAG_LEN);
-		return false;
-	}
-	dbgfs_remove(d);
-	return true;
+	return ktap_expect_remade(dbgfs_create_dir("tmpfile", ktap_top),
+				  ktap_top, S_IFDIR | 0755, diag);
 }
 
 static bool ktap_root_create_remove(char *diag)
@@ -479,14 +478,10 @@ static bool ktap_root_create_remove(char *diag)
 		return false;
 	}
 	dbgfs_remove(d);
-	d = dbgfs_create_file("dbgfs_ktap_tmp", 0444, NULL, NULL,
-			      &ktap_keep_fops);
-	if (!ktap_expect_dentry(d, NULL, S_IFREG | 0444, diag)) {
-		strlcat(diag, " (after remove)", KTAP_DIAG_LEN);
-		return false;
-	}
-	dbgfs_remove(d);
-	return true;
+	return ktap_expect_remade(dbgfs_create_file("dbgfs_ktap_tmp", 0444,
+						    NULL, NULL,
+						    &ktap_keep_fops),
+				  NULL, S_IFREG | 0444, diag);
 }
 
 static int ktap_devm_show(struct seq_file *s, void *unused)
