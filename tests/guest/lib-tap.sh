@@ -129,6 +129,18 @@ check_kernel_log_clean() {
 	fi
 }
 
+# Counts carried across a reboot in FILE: "PASSED FAILED SKIPPED".
+load_counts() { # FILE
+	[ -f "$1" ] || return 0
+	read -r n_pass n_fail n_skip <"$1"
+	n_skip=${n_skip:-0}
+	n_test=$((n_pass + n_fail + n_skip))
+}
+
+save_counts() { # FILE
+	echo "$n_pass $n_fail $n_skip" >"$1"
+}
+
 # Results for tests/run-matrix in $RESULTS (unset or empty: none kept):
 # the summary's KEY=VALUE lines, and the step times for tests/time-table,
 # BOOT<TAB>STEP<TAB>START<TAB>END on the guest's clock (BOOT: $BOOT).
