@@ -47,6 +47,11 @@ set_param() {
 	printf '%s' "$2" 2>/dev/null >"$PARAMS/$1" || true
 }
 
+# "present" or "ENOENT": whether PATH (a symlink, even dangling) exists.
+exists() {
+	if [ -e "$1" ] || [ -L "$1" ]; then echo present; else echo ENOENT; fi
+}
+
 # The names in a directory, sorted, on one line.
 list_dir() {
 	if [ -d "$1" ]; then
@@ -54,5 +59,49 @@ list_dir() {
 			paste -sd ' ' -
 	else
 		echo "(no directory $1)"
+	fi
+}
+
+# FILE and /sys/module's PARAM show one variable of a test module.  A
+# write of INPUT to FILE that must store VALUE: the write takes every byte,
+# FILE reads back READ (escaped) and PARAM reads VALUE.
+check_write_stores() { # DESC FILE PARAM INPUT READ VALUE
+	local len out got
+	io_escaped_len "$4"
+	len=$LEN_OUT
+	io_call write "$2" "$4"
+	out=$IO_OUT
+	io_read "$2"
+	got=$IO_OUT
+	io_param "$3"
+	if [ "$out" = "OK $len" ] && [ "$got" = "$5" ] && [ "$PARAM_OUT" = "$6" ]; then
+		pass "$1"
+	else
+		fail "$1" "expected: write OK $len, dbgfs $5, sysfs $6" \
+			"got:      write $out, dbgfs $got, sysfs $PARAM_OUT"
+	fi
+}
+
+# A write of INPUT to FILE that must fail with one of ERRNOS (names, space
+# separated) and leave the variable at KEEP (set through PARAM first):
+# FILE still reads READ and PARAM still reads KEEP.
+check_write_kept() { # DESC FILE PARAM INPUT ERRNOS READ KEEP
+	local out got
+	set_param "$3" "$7"
+	io_param "$3"
+	if [ "$PARAM_OUT" != "$7" ]; then
+		fail "$1" "setup: cannot set sysfs $3 to $7"
+		return
+	fi
+	io_call write "$2" "$4"
+	out=$IO_OUT
+	io_read "$2"
+	got=$IO_OUT
+	io_param "$3"
+	if [[ " $5 " == *" $out "* ]] && [ "$got" = "$6" ] && [ "$PARAM_OUT" = "$7" ]; then
+		pass "$1"
+	else
+		fail "$1" "expected: write ${5// /|}, dbgfs $6, sysfs $7" \
+			"got:      write $out, dbgfs $got, sysfs $PARAM_OUT"
 	fi
 }
