@@ -154,6 +154,7 @@ orig:
 
 # The guest sees build/share at /mnt/share: the source tree, the package,
 # and in upgrade/ the same source as a newer version, for the upgrade check;
+# in clients/ the kernel's debugfs users that check-twins builds;
 # commit: the tree's commit ("-dirty" if it had changes), for the rows of
 # tests/run-matrix.
 share: deb
@@ -164,6 +165,7 @@ share: deb
 	rm -f $(BUILD)/share/dbgfs-dkms_*.deb
 	cp $(DEB) $(BUILD)/share/
 	tests/package/make-upgrade-deb $(BUILD)/share/src $(BUILD)/share/upgrade
+	tests/compat/client-sources $(BUILD)/share/clients
 
 demo: share
 	vm/run --suite $(SUITE) --share $(BUILD)/share --deb $(DEB) -- \
