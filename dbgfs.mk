@@ -14,10 +14,11 @@
 #	DBGFS_AS_DEBUGFS := 1
 #	include /usr/share/dbgfs/dbgfs.mk
 #
-# (or DBGFS_AS_DEBUGFS=1 on the make command line).  Every file of the
-# module is then compiled with -include dbgfs-debugfs-compat.h, which
-# stands in for <linux/debugfs.h> and maps each debugfs_ name to its
-# dbgfs_ twin; a name dbgfs has no twin for (debugfs_short_fops,
+# (or DBGFS_AS_DEBUGFS=1 on the make command line).  The module's
+# #include <linux/debugfs.h> then reads dbgfs's include/as-debugfs/linux/
+# debugfs.h (first in NOSTDINC_FLAGS, before the kernel's include
+# directories), which includes dbgfs-debugfs-compat.h: that stands in for
+# <linux/debugfs.h> and maps each debugfs_ name to its dbgfs_ twin; a name dbgfs has no twin for (debugfs_short_fops,
 # debugfs_real_fops, debugfs_create_automount, arch_debugfs_dir, ...) is
 # a compile error naming it.  Code under #ifdef CONFIG_DEBUG_FS is built
 # only if the kernel has debugfs configured: the switch does not define
@@ -36,7 +37,7 @@ ifneq ($(KERNELRELEASE),)
 # Second pass, run by Kbuild: only compiler flags are needed here.
 ccflags-y += -I$(DBGFS_INCLUDE)
 ifeq ($(DBGFS_AS_DEBUGFS),1)
-ccflags-y += -include $(DBGFS_INCLUDE)/dbgfs-debugfs-compat.h
+NOSTDINC_FLAGS += -I$(DBGFS_INCLUDE)/as-debugfs
 endif
 # modpost reads the module's Kbuild file too: a build started without
 # dbgfs.mk's first pass (make -C KDIR M=...) still finds dbgfs's symbols.

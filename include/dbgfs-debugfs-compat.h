@@ -2,13 +2,13 @@
 /*
  * dbgfs-debugfs-compat.h - build an unchanged debugfs user against dbgfs
  *
- * Not included by hand: dbgfs.mk passes it with -include to every file of
- * a client module whose Kbuild file sets DBGFS_AS_DEBUGFS := 1.  It takes
- * the place of <linux/debugfs.h>: it defines that header's include guard,
- * so the module's own #include <linux/debugfs.h> (and any other kernel
- * header's) reads nothing, pulls in the headers <linux/debugfs.h> pulls
- * in, and maps each debugfs_ name to its dbgfs_ twin, the struct tags
- * included (struct debugfs_reg32 is struct dbgfs_reg32, same layout).
+ * Not included by hand: in a client module whose Kbuild file sets
+ * DBGFS_AS_DEBUGFS := 1, dbgfs.mk puts include/as-debugfs first in the
+ * include path, and its linux/debugfs.h includes this file.  It takes the
+ * place of <linux/debugfs.h>: it defines that header's include guard,
+ * pulls in the headers <linux/debugfs.h> pulls in, and maps each debugfs_
+ * name to its dbgfs_ twin, the struct tags included (struct debugfs_reg32
+ * is struct dbgfs_reg32, same layout).
  *
  * A name dbgfs has no twin for is mapped to one that does not exist and
  * ends in __not_in_dbgfs: using it is a compile error that names it,
@@ -18,7 +18,7 @@
 #define _DBGFS_DEBUGFS_COMPAT_H_
 
 #ifdef _DEBUGFS_H_
-#error "dbgfs-debugfs-compat.h must come before <linux/debugfs.h>: use -include"
+#error "the kernel's <linux/debugfs.h> was read: build with DBGFS_AS_DEBUGFS := 1 in dbgfs.mk"
 #endif
 /* The include guard of <linux/debugfs.h>, the same from 2.6 to 7.2. */
 #define _DEBUGFS_H_
