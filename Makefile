@@ -244,7 +244,7 @@ tools: host-deps
 
 # The kernel code: the module, its API header, the test and example
 # modules (not tests/guest/, userspace).
-CHECKPATCH_FILES = module/*.c module/*.h include/*.h \
+CHECKPATCH_FILES = module/*.c module/*.h include/*.h include/as-debugfs/linux/*.h \
 	$(filter-out tests/guest/%,$(wildcard tests/*/*.c)) \
 	$(wildcard examples/*/*.c)
 
