@@ -15,10 +15,11 @@
 #	include /usr/share/dbgfs/dbgfs.mk
 #
 # (or DBGFS_AS_DEBUGFS=1 on the make command line).  The module's
-# #include <linux/debugfs.h> then reads dbgfs's include/as-debugfs/linux/
-# debugfs.h (first in NOSTDINC_FLAGS, before the kernel's include
-# directories), which includes dbgfs-debugfs-compat.h: that stands in for
-# <linux/debugfs.h> and maps each debugfs_ name to its dbgfs_ twin; a name dbgfs has no twin for (debugfs_short_fops,
+# #include <linux/debugfs.h> then reads dbgfs's
+# include/as-debugfs/linux/debugfs.h (first in NOSTDINC_FLAGS, before the
+# kernel's include directories), which includes dbgfs-debugfs-compat.h:
+# that stands in for <linux/debugfs.h> and maps each debugfs_ name to its
+# dbgfs_ twin; a name dbgfs has no twin for (debugfs_short_fops,
 # debugfs_real_fops, debugfs_create_automount, arch_debugfs_dir, ...) is
 # a compile error naming it.  Code under #ifdef CONFIG_DEBUG_FS is built
 # only if the kernel has debugfs configured: the switch does not define
